@@ -1,0 +1,243 @@
+package io.github.camelresourcesync.http;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+import javax.net.ssl.SSLContext;
+
+/**
+ * Settings of an {@link HttpFetcher}. Mutable builder-style bean; the fetcher takes a snapshot of it when created.
+ * Defaults are the component's documented defaults.
+ */
+public final class FetcherConfig {
+
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration readTimeout = Duration.ofSeconds(30);
+    private int maxRetries = 3;
+    private Duration retryInitialDelay = Duration.ofMillis(500);
+    private Duration retryMaxDelay = Duration.ofSeconds(30);
+    private int maxRedirects = 5;
+    private int maxConnections = 20;
+    private String userAgent = "camel-resourcesync";
+    private String username;
+    private String password;
+    private String bearerToken;
+    private SSLContext sslContext;
+    private String proxyHost;
+    private int proxyPort;
+    private long maxDocumentSize = 256L * 1024 * 1024;
+    private long maxContentSize = 0;
+    private int spoolThreshold = 1024 * 1024;
+    private Path spoolDirectory;
+    private FetchListener listener = FetchListener.NONE;
+
+    public FetcherConfig copy() {
+        FetcherConfig c = new FetcherConfig();
+        c.connectTimeout = connectTimeout;
+        c.readTimeout = readTimeout;
+        c.maxRetries = maxRetries;
+        c.retryInitialDelay = retryInitialDelay;
+        c.retryMaxDelay = retryMaxDelay;
+        c.maxRedirects = maxRedirects;
+        c.maxConnections = maxConnections;
+        c.userAgent = userAgent;
+        c.username = username;
+        c.password = password;
+        c.bearerToken = bearerToken;
+        c.sslContext = sslContext;
+        c.proxyHost = proxyHost;
+        c.proxyPort = proxyPort;
+        c.maxDocumentSize = maxDocumentSize;
+        c.maxContentSize = maxContentSize;
+        c.spoolThreshold = spoolThreshold;
+        c.spoolDirectory = spoolDirectory;
+        c.listener = listener;
+        return c;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** How long to wait for a TCP connection. */
+    public FetcherConfig connectTimeout(Duration v) {
+        this.connectTimeout = Objects.requireNonNull(v);
+        return this;
+    }
+
+    public Duration readTimeout() {
+        return readTimeout;
+    }
+
+    /** How long a read may wait for data (socket timeout), per read, not per response. */
+    public FetcherConfig readTimeout(Duration v) {
+        this.readTimeout = Objects.requireNonNull(v);
+        return this;
+    }
+
+    public int maxRetries() {
+        return maxRetries;
+    }
+
+    /** Retries after the first attempt on connection errors, 5xx and 429; 0 disables retrying. */
+    public FetcherConfig maxRetries(int v) {
+        this.maxRetries = v;
+        return this;
+    }
+
+    public Duration retryInitialDelay() {
+        return retryInitialDelay;
+    }
+
+    /** First backoff delay; doubled on each retry, with full jitter, capped by {@link #retryMaxDelay()}. */
+    public FetcherConfig retryInitialDelay(Duration v) {
+        this.retryInitialDelay = Objects.requireNonNull(v);
+        return this;
+    }
+
+    public Duration retryMaxDelay() {
+        return retryMaxDelay;
+    }
+
+    /** Upper bound of one backoff delay, also of an honoured {@code Retry-After}. */
+    public FetcherConfig retryMaxDelay(Duration v) {
+        this.retryMaxDelay = Objects.requireNonNull(v);
+        return this;
+    }
+
+    public int maxRedirects() {
+        return maxRedirects;
+    }
+
+    /** Redirects followed per request; 0 disables following. */
+    public FetcherConfig maxRedirects(int v) {
+        this.maxRedirects = v;
+        return this;
+    }
+
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /** Pooled connections in total and per route. */
+    public FetcherConfig maxConnections(int v) {
+        this.maxConnections = v;
+        return this;
+    }
+
+    public String userAgent() {
+        return userAgent;
+    }
+
+    public FetcherConfig userAgent(String v) {
+        this.userAgent = v;
+        return this;
+    }
+
+    public String username() {
+        return username;
+    }
+
+    /** Basic authentication user; sent to the Source's hosts only. */
+    public FetcherConfig username(String v) {
+        this.username = v;
+        return this;
+    }
+
+    public String password() {
+        return password;
+    }
+
+    public FetcherConfig password(String v) {
+        this.password = v;
+        return this;
+    }
+
+    public String bearerToken() {
+        return bearerToken;
+    }
+
+    /** Sent as {@code Authorization: Bearer ...}; takes precedence over Basic. */
+    public FetcherConfig bearerToken(String v) {
+        this.bearerToken = v;
+        return this;
+    }
+
+    public SSLContext sslContext() {
+        return sslContext;
+    }
+
+    /** TLS settings; {@code null} uses the JVM default. */
+    public FetcherConfig sslContext(SSLContext v) {
+        this.sslContext = v;
+        return this;
+    }
+
+    public String proxyHost() {
+        return proxyHost;
+    }
+
+    public FetcherConfig proxyHost(String v) {
+        this.proxyHost = v;
+        return this;
+    }
+
+    public int proxyPort() {
+        return proxyPort;
+    }
+
+    public FetcherConfig proxyPort(int v) {
+        this.proxyPort = v;
+        return this;
+    }
+
+    public long maxDocumentSize() {
+        return maxDocumentSize;
+    }
+
+    /** Largest capability document accepted, in bytes after decompression; {@code <= 0} for no limit. */
+    public FetcherConfig maxDocumentSize(long v) {
+        this.maxDocumentSize = v;
+        return this;
+    }
+
+    public long maxContentSize() {
+        return maxContentSize;
+    }
+
+    /** Largest resource body accepted, in bytes; {@code <= 0} for no limit. */
+    public FetcherConfig maxContentSize(long v) {
+        this.maxContentSize = v;
+        return this;
+    }
+
+    public int spoolThreshold() {
+        return spoolThreshold;
+    }
+
+    /** Resource bodies up to this many bytes stay in memory; larger ones are spooled to a temporary file. */
+    public FetcherConfig spoolThreshold(int v) {
+        this.spoolThreshold = v;
+        return this;
+    }
+
+    public Path spoolDirectory() {
+        return spoolDirectory;
+    }
+
+    /** Where spooled bodies go; {@code null} for {@code java.io.tmpdir}. */
+    public FetcherConfig spoolDirectory(Path v) {
+        this.spoolDirectory = v;
+        return this;
+    }
+
+    public FetchListener listener() {
+        return listener;
+    }
+
+    public FetcherConfig listener(FetchListener v) {
+        this.listener = v == null ? FetchListener.NONE : v;
+        return this;
+    }
+}
