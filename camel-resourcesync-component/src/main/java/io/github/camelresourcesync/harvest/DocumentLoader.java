@@ -1,0 +1,101 @@
+package io.github.camelresourcesync.harvest;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.camelresourcesync.http.DocumentResponse;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.xml.SitemapDocument;
+import io.github.camelresourcesync.xml.SitemapReader;
+
+/**
+ * Fetches and opens capability documents. Remembers the validators of documents whose every entry was processed, so
+ * the next poll asks for them conditionally and an unchanged document costs one 304.
+ */
+final class DocumentLoader {
+
+    private final HttpFetcher fetcher;
+    private final SitemapReader reader;
+    private final SyncProgress progress;
+    private final Map<URI, Validators> processed;
+    private final Map<URI, List<Entry>> indexes;
+
+    DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress) {
+        this(fetcher, reader, progress, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+    }
+
+    private DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress,
+                           Map<URI, Validators> processed, Map<URI, List<Entry>> indexes) {
+        this.fetcher = fetcher;
+        this.reader = reader;
+        this.progress = progress;
+        this.processed = processed;
+        this.indexes = indexes;
+    }
+
+    /** The same caches, counting into another run's progress. */
+    DocumentLoader withProgress(SyncProgress runProgress) {
+        return new DocumentLoader(fetcher, reader, runProgress, processed, indexes);
+    }
+
+    /** Opens a document unconditionally. */
+    SitemapDocument open(URI uri) throws IOException {
+        return openIfChanged(uri, false).document();
+    }
+
+    /**
+     * @param conditional ask with the validators of the last complete processing, if any
+     * @return the opened document, or {@code null} when the Source answered 304
+     */
+    Opened openIfChanged(URI uri, boolean conditional) throws IOException {
+        Validators validators = conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE;
+        DocumentResponse response = fetcher.fetchDocument(uri, validators);
+        if (response.notModified()) {
+            response.close();
+            progress.documentUnchanged();
+            return null;
+        }
+        try {
+            SitemapDocument doc = reader.open(response.body(), response.uri());
+            progress.documentRead();
+            return new Opened(doc, response.validators(), response.uri());
+        } catch (IOException | RuntimeException e) {
+            response.close();
+            throw e;
+        }
+    }
+
+    /** Every entry of the document was delivered: next time, a 304 means there is nothing new in it. */
+    void markProcessed(URI uri, Validators validators) {
+        if (validators != null && !validators.isEmpty()) {
+            processed.put(uri, validators);
+        }
+    }
+
+    /** Remembers the children of an index read completely, for when it answers 304 next time. */
+    void cacheIndex(URI uri, Validators validators, List<Entry> children) {
+        if (validators != null && !validators.isEmpty()) {
+            indexes.put(uri, List.copyOf(children));
+            processed.put(uri, validators);
+        }
+    }
+
+    /** The children of an index that answered 304, or {@code null} when it is not a cached index. */
+    List<Entry> cachedIndex(URI uri) {
+        return indexes.get(uri);
+    }
+
+    /** Forget validators (e.g. after a failure, so the next poll reads everything again). */
+    void forget() {
+        processed.clear();
+        indexes.clear();
+    }
+
+    record Opened(SitemapDocument document, Validators validators, URI uri) {
+    }
+}

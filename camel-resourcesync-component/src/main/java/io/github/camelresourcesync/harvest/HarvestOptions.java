@@ -1,0 +1,93 @@
+package io.github.camelresourcesync.harvest;
+
+import java.time.Duration;
+
+/** What the harvester does, independent of how documents are fetched and where state is kept. */
+public final class HarvestOptions {
+
+    private SyncMode mode = SyncMode.AUTO;
+    private boolean fetchContent = true;
+    private boolean emitDeletes;
+    private GapPolicy gapPolicy = GapPolicy.BASELINE;
+    private String capabilityList;
+    private int fetchParallelism = 4;
+    private Duration rediscoveryInterval = Duration.ofMinutes(15);
+    private int maxDocumentDepth = 4;
+
+    public SyncMode mode() {
+        return mode;
+    }
+
+    public HarvestOptions mode(SyncMode v) {
+        this.mode = v;
+        return this;
+    }
+
+    public boolean fetchContent() {
+        return fetchContent;
+    }
+
+    public HarvestOptions fetchContent(boolean v) {
+        this.fetchContent = v;
+        return this;
+    }
+
+    /** Baseline emits {@code deleted} for resources the destination has but the Resource List no longer lists. */
+    public boolean emitDeletes() {
+        return emitDeletes;
+    }
+
+    public HarvestOptions emitDeletes(boolean v) {
+        this.emitDeletes = v;
+        return this;
+    }
+
+    public GapPolicy gapPolicy() {
+        return gapPolicy;
+    }
+
+    public HarvestOptions gapPolicy(GapPolicy v) {
+        this.gapPolicy = v;
+        return this;
+    }
+
+    /** Only the Capability List whose URI equals or ends with this value; {@code null} for all. */
+    public String capabilityList() {
+        return capabilityList;
+    }
+
+    public HarvestOptions capabilityList(String v) {
+        this.capabilityList = v;
+        return this;
+    }
+
+    /** Resource bodies fetched concurrently ahead of delivery (delivery stays in order). */
+    public int fetchParallelism() {
+        return fetchParallelism;
+    }
+
+    public HarvestOptions fetchParallelism(int v) {
+        this.fetchParallelism = Math.max(1, v);
+        return this;
+    }
+
+    /** How long discovered Capability Lists are trusted before the Source Description is read again. */
+    public Duration rediscoveryInterval() {
+        return rediscoveryInterval;
+    }
+
+    public HarvestOptions rediscoveryInterval(Duration v) {
+        this.rediscoveryInterval = v;
+        return this;
+    }
+
+    /** How deep indexes may nest (index of indexes ...) before the harvester refuses, guarding against loops. */
+    public int maxDocumentDepth() {
+        return maxDocumentDepth;
+    }
+
+    public HarvestOptions maxDocumentDepth(int v) {
+        this.maxDocumentDepth = v;
+        return this;
+    }
+}

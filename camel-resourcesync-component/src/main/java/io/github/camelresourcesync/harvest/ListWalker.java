@@ -1,0 +1,141 @@
+package io.github.camelresourcesync.harvest;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+
+import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Metadata;
+import io.github.camelresourcesync.xml.DocumentException;
+import io.github.camelresourcesync.xml.SitemapDocument;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Streams the resource entries of a list or of an index of lists, depth first, holding one open document per level.
+ * Entries that point at other documents ({@code <sitemap>}, or a {@code <url>} carrying {@code rs:md capability}, as
+ * sources that publish an index as a {@code urlset} do) are followed instead of being reported as resources.
+ */
+final class ListWalker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ListWalker.class);
+
+    private final DocumentLoader loader;
+    private final int maxDepth;
+    private final Deque<SitemapDocument> open = new ArrayDeque<>();
+    private final Set<URI> visited = new HashSet<>();
+    private final SyncProgress progress;
+    private final URI root;
+    private Validators rootValidators = Validators.NONE;
+    private Instant snapshotTime;
+    private boolean snapshotTimeKnown = true;
+    private boolean unchanged;
+
+    /**
+     * @param conditional ask for the root conditionally; {@link #rootUnchanged()} tells when the Source said 304
+     */
+    ListWalker(DocumentLoader loader, URI root, int maxDepth, boolean conditional, SyncProgress progress)
+            throws IOException {
+        this.loader = loader;
+        this.maxDepth = maxDepth;
+        this.progress = progress;
+        this.root = root;
+        DocumentLoader.Opened opened = loader.openIfChanged(root, conditional);
+        if (opened == null) {
+            unchanged = true;
+        } else {
+            rootValidators = opened.validators();
+            push(opened.document());
+        }
+    }
+
+    boolean rootUnchanged() {
+        return unchanged;
+    }
+
+    URI root() {
+        return root;
+    }
+
+    Validators rootValidators() {
+        return rootValidators;
+    }
+
+    /** The document being read, whose entry {@link #next()} returned last. */
+    SitemapDocument current() {
+        return open.peek();
+    }
+
+    /**
+     * The earliest snapshot time ({@code at}, else 0.9 {@code modified}) of all documents read, or {@code null} when
+     * one of them published none: changes after it may be missing from the lists, so incremental sync resumes there.
+     */
+    Instant snapshotTime() {
+        return snapshotTimeKnown ? snapshotTime : null;
+    }
+
+    /** @return the next resource entry, or {@code null} when every document is read */
+    Entry next() throws IOException {
+        while (!open.isEmpty()) {
+            SitemapDocument doc = open.peek();
+            Entry e = doc.next();
+            if (e == null) {
+                open.pop().close();
+                continue;
+            }
+            progress.entryRead();
+            if (e.isDocumentReference()) {
+                follow(doc, e);
+                continue;
+            }
+            if (doc.header().isIndex()) {
+                throw new DocumentException(doc.header().uri(), "index entry " + e.loc() + " is a <url>, not a <sitemap>");
+            }
+            return e;
+        }
+        return null;
+    }
+
+    private void follow(SitemapDocument parent, Entry e) throws IOException {
+        if (open.size() >= maxDepth) {
+            throw new DocumentException(parent.header().uri(),
+                    "indexes nest deeper than " + maxDepth + " levels at " + e.loc());
+        }
+        if (!visited.add(e.loc())) {
+            LOG.warn("{} lists {} a second time (loop or duplicate); skipped", parent.header().uri(), e.loc());
+            return;
+        }
+        String expected = parent.header().md().capability();
+        SitemapDocument child = loader.open(e.loc());
+        String actual = child.header().md().capability();
+        if (expected != null && actual != null && !expected.equals(actual)) {
+            LOG.warn("{} lists {} as part of a {} but it says capability={}", parent.header().uri(), e.loc(),
+                    expected, actual);
+        }
+        push(child);
+    }
+
+    private void push(SitemapDocument doc) {
+        visited.add(doc.header().uri());
+        Metadata md = doc.header().md();
+        Instant t = md.at() != null ? md.at() : md.modified();
+        if (t == null) {
+            snapshotTimeKnown = false;
+        } else if (snapshotTime == null || t.isBefore(snapshotTime)) {
+            snapshotTime = t;
+        }
+        open.push(doc);
+    }
+
+    @Override
+    public void close() {
+        while (!open.isEmpty()) {
+            open.pop().close();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package io.github.camelresourcesync.harvest;
+
+/** How a Destination follows a Source. */
+public enum SyncMode {
+    /** Baseline once (Resource List), then incremental (Change List); repeated baseline when there is no Change List. */
+    AUTO,
+    /** Every poll compares the Resource List with what the destination has and emits what is new or changed. */
+    BASELINE,
+    /** Only Change Lists; without a resume point, every change currently listed is emitted. */
+    INCREMENTAL
+}

@@ -1,0 +1,252 @@
+package io.github.camelresourcesync.harvest;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+
+import io.github.camelresourcesync.http.FetchException;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.SyncEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One sync pass over a Source: yields events in Source order, with contents fetched ahead in parallel, and commits the
+ * state of completed events strictly in order.
+ *
+ * <p>
+ * Use: call {@link #next()} until it returns {@code null} (end of a batch), deliver each event and report it with
+ * {@link #delivered}, {@link #givenUp} or {@link #stop}; then {@link #flush()}, and start another batch while
+ * {@link #hasMore()}. {@link #close()} at the end. Not thread-safe: one consumer thread drives it.
+ */
+public final class SyncRun implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SyncRun.class);
+    private static final int FLUSH_THRESHOLD = 5_000;
+
+    /** Opens the step source of one part of the run (one Capability List), lazily, when the run reaches it. */
+    @FunctionalInterface
+    interface Part {
+        StepSource open() throws IOException;
+    }
+
+    private final Iterator<Part> parts;
+    private final HarvestContext ctx;
+    private final HttpFetcher fetcher;
+    private final ExecutorService fetchPool;
+    private final int window;
+    private final long maxEvents;
+
+    private StepSource current;
+    private boolean sourcesExhausted;
+    private boolean stopped;
+    private long returned;
+    /** pulled, not yet handed out: each with its content fetch under way */
+    private final Deque<Ahead> ahead = new ArrayDeque<>();
+    /** pulled, not yet committed, in Source order */
+    private final Deque<Step> order = new ArrayDeque<>();
+
+    private record Ahead(Step step, CompletableFuture<Content> content) {
+    }
+
+    SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, ExecutorService fetchPool, long maxEvents) {
+        this.parts = parts.iterator();
+        this.ctx = ctx;
+        this.fetcher = fetcher;
+        this.fetchPool = fetchPool;
+        this.window = ctx.options().fetchContent() ? ctx.options().fetchParallelism() * 2 : 1;
+        this.maxEvents = maxEvents;
+    }
+
+    public SyncProgress progress() {
+        return ctx.progress();
+    }
+
+    /** {@code false} once every step was handed out, the event limit was reached, or the run was stopped. */
+    public boolean hasMore() {
+        return !stopped && !(sourcesExhausted && ahead.isEmpty()) && !limitReached();
+    }
+
+    private boolean limitReached() {
+        return maxEvents > 0 && returned >= maxEvents;
+    }
+
+    /**
+     * @return the next event, or {@code null} at the end of a batch: the run ended, the limit was reached, or a
+     *         barrier needs every event handed out so far to be reported first
+     */
+    public PendingEvent next() throws IOException {
+        while (!stopped && !limitReached()) {
+            fill();
+            Ahead a = ahead.peekFirst();
+            if (a == null) {
+                return null;
+            }
+            Step step = a.step();
+            if (step.isBarrier()) {
+                if (order.peekFirst() != step) {
+                    return null;
+                }
+                ahead.pollFirst();
+                step.resolvePassed();
+                drain();
+                ctx.buffer().flush();
+                continue;
+            }
+            ahead.pollFirst();
+            if (step.isMarker()) {
+                continue;
+            }
+            PendingEvent p = resolve(step, a.content());
+            if (p == null) {
+                continue; // gone
+            }
+            returned++;
+            return p;
+        }
+        return null;
+    }
+
+    private PendingEvent resolve(Step step, CompletableFuture<Content> future) throws IOException {
+        if (future == null) {
+            return new PendingEvent(step.event, null, step);
+        }
+        try {
+            Content content = future.get();
+            ctx.progress().bytesFetched(content.length());
+            return new PendingEvent(step.event.withContent(content), null, step);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while fetching " + step.event.location(), e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof FetchException fe && fe.isGone()) {
+                LOG.warn("{} is listed in {} but the Source answers {} now; skipped (a later list will say what became"
+                         + " of it)", step.event.location(), step.event.sourceDocument(), fe.getStatusCode());
+                ctx.progress().gone();
+                step.resolveGone();
+                drain();
+                return null;
+            }
+            Exception failure = cause instanceof Exception ex ? ex : new IOException(cause);
+            return new PendingEvent(step.event, failure, step);
+        }
+    }
+
+    private void fill() throws IOException {
+        while (ahead.size() < window && !sourcesExhausted) {
+            Step step = pull();
+            if (step == null) {
+                return;
+            }
+            order.addLast(step);
+            ahead.addLast(new Ahead(step, startFetch(step)));
+            if (step.isMarker() && !step.isBarrier()) {
+                drain();
+            }
+        }
+    }
+
+    private Step pull() throws IOException {
+        while (true) {
+            if (current == null) {
+                if (!parts.hasNext()) {
+                    sourcesExhausted = true;
+                    return null;
+                }
+                current = parts.next().open();
+                if (current == null) {
+                    continue;
+                }
+            }
+            Step s = current.next();
+            if (s != null) {
+                return s;
+            }
+            current.close();
+            current = null;
+        }
+    }
+
+    private CompletableFuture<Content> startFetch(Step step) {
+        SyncEvent ev = step.event;
+        if (ev == null || !ctx.options().fetchContent() || ev.change() == ChangeType.DELETED) {
+            return null;
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                Content content = fetcher.fetchContent(ev.location(), Fixity.algorithms(ev));
+                try {
+                    Fixity.verify(ev, content);
+                } catch (FixityException e) {
+                    content.close();
+                    throw e;
+                }
+                return content;
+            } catch (IOException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, fetchPool);
+    }
+
+    /** The event reached its destination: its state is committed once every event before it is. */
+    public void delivered(PendingEvent p) {
+        p.step.resolveDelivered(p.event());
+        ctx.progress().delivered();
+        drain();
+    }
+
+    /** The event failed and is given up (its failure was handled elsewhere): the run moves past it. */
+    public void givenUp(PendingEvent p) {
+        p.step.resolvePassed();
+        ctx.progress().failed();
+        drain();
+    }
+
+    /** The event failed: nothing after it is committed, and the run ends, to resume at this event next time. */
+    public void stop(PendingEvent p) {
+        ctx.progress().failed();
+        stopped = true;
+    }
+
+    /** Writes the committed state to the store. */
+    public void flush() {
+        ctx.buffer().flush();
+    }
+
+    private void drain() {
+        while (!order.isEmpty() && order.peekFirst().isResolved()) {
+            order.pollFirst().commit(ctx.buffer());
+        }
+        if (ctx.buffer().pending() >= FLUSH_THRESHOLD) {
+            ctx.buffer().flush();
+        }
+    }
+
+    /** Flushes what was committed and releases documents and prefetched contents. */
+    @Override
+    public void close() {
+        try {
+            flush();
+        } finally {
+            for (Ahead a : ahead) {
+                if (a.content() != null) {
+                    a.content().cancel(false);
+                    a.content().thenAccept(Content::close);
+                }
+            }
+            ahead.clear();
+            if (current != null) {
+                current.close();
+            }
+            ctx.progress().logSummary();
+        }
+    }
+}
