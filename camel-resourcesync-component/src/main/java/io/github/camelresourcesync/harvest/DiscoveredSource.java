@@ -13,14 +13,23 @@ import io.github.camelresourcesync.model.Entry;
  * @param capabilityList the Capability List URI, or the list's own URI when the user gave a list
  * @param entries        the Capability List's entries (capability documents), in document order
  */
-public record DiscoveredSource(URI capabilityList, List<Entry> entries) {
+public record DiscoveredSource(URI capabilityList, List<Entry> entries, String stateId) {
 
     public DiscoveredSource {
         entries = List.copyOf(entries);
     }
 
+    public DiscoveredSource(URI capabilityList, List<Entry> entries) {
+        this(capabilityList, entries, null);
+    }
+
+    DiscoveredSource withStateId(String id) {
+        return new DiscoveredSource(capabilityList, entries, id);
+    }
+
+    /** The key of this Capability List's state: its URI, prefixed by the state id when one is set. */
     public String key() {
-        return capabilityList.toString();
+        return stateId == null ? capabilityList.toString() : stateId + "|" + capabilityList;
     }
 
     /** The first advertised document of this capability, or {@code null}. */

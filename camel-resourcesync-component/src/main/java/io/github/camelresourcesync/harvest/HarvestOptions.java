@@ -13,6 +13,7 @@ public final class HarvestOptions {
     private int fetchParallelism = 4;
     private Duration rediscoveryInterval = Duration.ofMinutes(15);
     private int maxDocumentDepth = 4;
+    private String stateId;
 
     public SyncMode mode() {
         return mode;
@@ -78,6 +79,16 @@ public final class HarvestOptions {
 
     public HarvestOptions rediscoveryInterval(Duration v) {
         this.rediscoveryInterval = v;
+        return this;
+    }
+
+    /** Prefix of this harvester's keys in the state store; {@code null} for none. */
+    public String stateId() {
+        return stateId;
+    }
+
+    public HarvestOptions stateId(String v) {
+        this.stateId = v == null || v.isBlank() ? null : v;
         return this;
     }
 

@@ -82,13 +82,13 @@ public final class Harvester {
     private List<DiscoveredSource> select(List<DiscoveredSource> found) throws IOException {
         String wanted = options.capabilityList();
         if (wanted == null || wanted.isBlank()) {
-            return found;
+            return found.stream().map(s -> s.withStateId(options.stateId())).toList();
         }
         List<DiscoveredSource> selected = new ArrayList<>();
         for (DiscoveredSource s : found) {
             String uri = s.capabilityList().toString();
             if (uri.equals(wanted) || uri.endsWith(wanted)) {
-                selected.add(s);
+                selected.add(s.withStateId(options.stateId()));
             }
         }
         if (selected.isEmpty()) {

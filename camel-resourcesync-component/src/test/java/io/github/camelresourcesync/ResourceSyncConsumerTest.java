@@ -1,0 +1,86 @@
+package io.github.camelresourcesync;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.spi.Registry;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The consumer against a realistic loopback Source: baseline, then changes, mirrored byte for byte. */
+class ResourceSyncConsumerTest extends CamelTestSupport {
+
+    @TempDir
+    Path tmp;
+
+    private TestSource source;
+    private final InMemoryStateStore store = new InMemoryStateStore();
+    private final List<Exchange> events = new CopyOnWriteArrayList<>();
+
+    @Override
+    protected void doPreSetup() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
+                .put("/res/sub/c.txt", "charlie");
+    }
+
+    @Override
+    protected void bindToRegistry(Registry registry) {
+        registry.bind("store", store);
+    }
+
+    @AfterEach
+    void stopSource() {
+        source.close();
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#store&delay=200&initialDelay=0")
+                        .routeId("sync")
+                        .process(e -> events.add(e.copy()))
+                        .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+            }
+        };
+    }
+
+    @Test
+    void baselineThenChangesMirrorTheSource() throws Exception {
+        Path mirror = tmp.resolve("mirror");
+        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        assertMirrors(source.snapshot(), mirror);
+        assertTrue(events.stream().allMatch(e -> "resourcelist".equals(e.getIn().getHeader(
+                ResourceSyncConstants.CAPABILITY))));
+
+        source.change("/res/a.txt", "alpha, second version");
+        source.change("/res/d.txt", "delta");
+        source.delete("/res/b.txt");
+        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 6);
+        assertMirrors(source.snapshot(), mirror);
+
+        List<String> changes = events.subList(3, 6).stream()
+                .map(e -> e.getIn().getHeader(ResourceSyncConstants.CHANGE, String.class) + " "
+                          + e.getIn().getHeader(Exchange.FILE_NAME, String.class))
+                .toList();
+        assertEquals(List.of("updated res/a.txt", "created res/d.txt", "deleted res/b.txt"), changes);
+
+        // quiet Source: polls find nothing more, nothing repeats
+        Thread.sleep(800);
+        assertEquals(6, events.size());
+    }
+}
