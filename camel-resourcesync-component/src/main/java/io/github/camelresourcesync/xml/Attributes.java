@@ -1,0 +1,89 @@
+package io.github.camelresourcesync.xml;
+
+import java.time.Instant;
+
+import javax.xml.stream.XMLStreamReader;
+
+/** Conversions of attribute values shared by {@code rs:md} and {@code rs:ln}. */
+final class Attributes {
+
+    private Attributes() {
+    }
+
+    /** The trimmed value; blank values count as absent ({@code null}). */
+    static String value(XMLStreamReader xml, int index) {
+        String v = xml.getAttributeValue(index);
+        if (v.isEmpty()) {
+            return null;
+        }
+        if (v.charAt(0) <= ' ' || v.charAt(v.length() - 1) <= ' ') {
+            v = v.trim();
+            return v.isEmpty() ? null : v;
+        }
+        return v;
+    }
+
+    /** Strict: a time that cannot be read would misorder changes or move a resume point. */
+    static Instant time(Problems problems, String attribute, String value) throws DocumentException {
+        try {
+            return FastDateTime.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw notADatetime(problems, attribute + "=\"" + value + "\"");
+        }
+    }
+
+    /** {@link #time(Problems, String, String)} for the text of an element such as {@code <lastmod>}. */
+    static Instant elementTime(Problems problems, String element, String value) throws DocumentException {
+        try {
+            return FastDateTime.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw notADatetime(problems, "<" + element + ">" + value + "</" + element + ">");
+        }
+    }
+
+    private static DocumentException notADatetime(Problems problems, String what) {
+        return problems.error(what + " is not a W3C datetime (expected e.g. 2013-01-03T09:00:00Z)");
+    }
+
+    /** Lenient: without a length the hash (if any) still checks the content; the value is reported and dropped. */
+    static Long length(Problems problems, String name, String value) {
+        if (value == null) {
+            return null;
+        }
+        long result = parseNonNegative(value);
+        if (result < 0) {
+            problems.warn(name + "=\"" + value + "\" is not a non-negative integer; ignored");
+            return null;
+        }
+        return result;
+    }
+
+    /** Lenient: a link priority only orders mirrors. */
+    static Integer pri(Problems problems, String value) {
+        if (value == null) {
+            return null;
+        }
+        long result = parseNonNegative(value);
+        if (result < 0 || result > Integer.MAX_VALUE) {
+            problems.warn("rs:ln pri=\"" + value + "\" is not a non-negative integer; ignored");
+            return null;
+        }
+        return (int) result;
+    }
+
+    /** Decimal digits only (no sign, no exception on bad input); -1 when invalid or too long. */
+    private static long parseNonNegative(String value) {
+        if (value.isEmpty() || value.length() > 18) {
+            return -1;
+        }
+        long result = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            result = result * 10 + (c - '0');
+        }
+        return result;
+    }
+}

@@ -1,0 +1,19 @@
+package io.github.camelresourcesync.xml;
+
+import java.net.URI;
+
+/**
+ * Where the attribute readers report what they find wrong; the document adds the context (document URL, entry number,
+ * loc, line) so every message tells a person where to look.
+ */
+interface Problems {
+
+    /** An error that makes the document unusable (strict: going on would lose or misorder data). */
+    DocumentException error(String message);
+
+    /** Something skipped or repaired; logged, never fatal. */
+    void warn(String message);
+
+    /** Resolves a reference against the document URI; an error when it cannot be made absolute. */
+    URI resolve(String reference, String what) throws DocumentException;
+}

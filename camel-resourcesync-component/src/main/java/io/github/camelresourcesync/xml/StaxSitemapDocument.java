@@ -1,0 +1,416 @@
+package io.github.camelresourcesync.xml;
+
+import io.github.camelresourcesync.model.DocumentHeader;
+import io.github.camelresourcesync.model.DocumentHeader.RootElement;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Link;
+import io.github.camelresourcesync.model.Metadata;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import javax.xml.stream.Location;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+
+import org.codehaus.stax2.XMLStreamReader2;
+
+/**
+ * Pull parser over one {@code urlset} or {@code sitemapindex}: the header is read when the document is opened, then
+ * one entry per {@link #next()}. Holds one entry's worth of state at a time; buffers are reused.
+ */
+final class StaxSitemapDocument implements SitemapDocument {
+
+    private final XMLStreamReader2 xml;
+    private final InputStream in;
+    private final URI documentUri;
+    private final URI base;
+    private final long maxEntries;
+    private final Consumer<String> warnings;
+    private final EntryProblems problems = new EntryProblems();
+
+    private DocumentHeader header;
+    /** The reader is positioned at the start tag of the next {@code <url>}/{@code <sitemap>}. */
+    private boolean atEntry;
+    private boolean finished;
+    private boolean closed;
+    private DocumentException failure;
+    private boolean mixedWarned;
+    private boolean rootSeen;
+    private long entriesRead;
+
+    // state of the entry being read, reused
+    private long entryNumber;
+    private String loc;
+    private final MdAttributes md = new MdAttributes();
+    private final List<LnAttributes> lnBuffer = new ArrayList<>();
+    private int lnCount;
+    private final ArrayList<Link> links = new ArrayList<>();
+
+    private StaxSitemapDocument(XMLStreamReader2 xml, InputStream in, URI documentUri, long maxEntries,
+                                Consumer<String> warnings) {
+        this.xml = xml;
+        this.in = in;
+        this.documentUri = documentUri;
+        this.base = UriReferences.base(documentUri);
+        this.maxEntries = maxEntries;
+        this.warnings = warnings;
+    }
+
+    /** Reads the header; on failure closes the parser and the stream. */
+    static StaxSitemapDocument open(XMLStreamReader2 xml, InputStream in, URI documentUri, long maxEntries,
+                                    Consumer<String> warnings) throws DocumentException {
+        StaxSitemapDocument doc = new StaxSitemapDocument(xml, in, documentUri, maxEntries, warnings);
+        try {
+            doc.readHeader();
+            return doc;
+        } catch (DocumentException e) {
+            doc.close();
+            throw e;
+        } catch (XMLStreamException e) {
+            doc.close();
+            throw doc.wrap(e);
+        } catch (RuntimeException e) {
+            doc.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public DocumentHeader header() {
+        return header;
+    }
+
+    @Override
+    public Entry next() throws DocumentException {
+        if (closed) {
+            throw new IllegalStateException("document " + documentUri + " is closed");
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        try {
+            if (finished) {
+                return null;
+            }
+            if (!atEntry) {
+                advanceToEntry();
+                if (finished) {
+                    return null;
+                }
+            }
+            atEntry = false;
+            Entry entry = readEntry();
+            entriesRead++;
+            return entry;
+        } catch (DocumentException e) {
+            failure = e;
+            throw e;
+        } catch (XMLStreamException e) {
+            failure = wrap(e);
+            throw failure;
+        }
+    }
+
+    @Override
+    public long entriesRead() {
+        return entriesRead;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            xml.close();
+        } catch (XMLStreamException | RuntimeException e) {
+            // nothing left to release that the stream close below does not cover
+        }
+        try {
+            in.close();
+        } catch (IOException e) {
+            // closing after reading: nothing to report
+        }
+    }
+
+    // ---- header --------------------------------------------------------------------------------------------------
+
+    private void readHeader() throws XMLStreamException, DocumentException {
+        RootElement root = readRoot();
+        MdAttributes documentMd = new MdAttributes();
+        List<LnAttributes> documentLinks = new ArrayList<>();
+        while (true) {
+            int event = xml.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                String ns = xml.getNamespaceURI();
+                String name = xml.getLocalName();
+                if (isEntryElement(ns, name)) {
+                    atEntry = true;
+                    break;
+                } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
+                    if (documentMd.isPresent()) {
+                        throw problems.error("more than one document-level <rs:md>");
+                    }
+                    documentMd.read(xml);
+                    xml.skipElement();
+                } else if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+                    LnAttributes ln = new LnAttributes();
+                    ln.read(xml);
+                    documentLinks.add(ln);
+                    xml.skipElement();
+                } else {
+                    xml.skipElement();
+                }
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                readToEndOfDocument();
+                break;
+            }
+        }
+        Metadata metadata = documentMd.build(problems);
+        List<Link> headerLinks = new ArrayList<>(documentLinks.size());
+        for (LnAttributes ln : documentLinks) {
+            headerLinks.add(ln.build(problems));
+        }
+        header = new DocumentHeader(documentUri, root, metadata, headerLinks);
+    }
+
+    private RootElement readRoot() throws XMLStreamException, DocumentException {
+        while (true) {
+            int event = xml.next();
+            if (event == XMLStreamConstants.DTD) {
+                throw new DocumentException(documentUri, "DTDs and entity declarations are not allowed in"
+                        + " sitemap/ResourceSync documents; refusing its <!DOCTYPE>" + at(xml.getLocation()));
+            }
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                break;
+            }
+            if (event == XMLStreamConstants.END_DOCUMENT) {
+                throw new DocumentException(documentUri, "expected <urlset> or <sitemapindex>, found no element");
+            }
+        }
+        rootSeen = true;
+        String ns = xml.getNamespaceURI();
+        String name = xml.getLocalName();
+        boolean sitemapNs = SitemapNames.isSitemapNs(ns);
+        if (sitemapNs && SitemapNames.URLSET.equals(name)) {
+            return RootElement.URLSET;
+        }
+        if (sitemapNs && SitemapNames.SITEMAPINDEX.equals(name)) {
+            return RootElement.SITEMAPINDEX;
+        }
+        String found = "<" + name + ">" + (ns == null || ns.isEmpty() ? "" : " in namespace " + ns);
+        throw new DocumentException(documentUri, "expected <urlset> or <sitemapindex> (namespace "
+                + SitemapNames.SITEMAP_NS + "), found " + found);
+    }
+
+    // ---- entries -------------------------------------------------------------------------------------------------
+
+    /** Moves to the next entry start tag, or to the end of the document ({@link #finished}). */
+    private void advanceToEntry() throws XMLStreamException, DocumentException {
+        while (true) {
+            int event = xml.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                String ns = xml.getNamespaceURI();
+                String name = xml.getLocalName();
+                if (isEntryElement(ns, name)) {
+                    atEntry = true;
+                    return;
+                }
+                if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
+                    // the header, already handed out, said something else (or nothing): refuse rather than guess
+                    throw new DocumentException(documentUri, "document-level <rs:md> after entry " + entriesRead
+                            + at(xml.getLocation()) + "; it must come before the first <url>/<sitemap>");
+                }
+                if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+                    warnings.accept("document-level <rs:ln> after entry " + entriesRead + " of " + documentUri
+                            + " ignored; it must come before the first <url>/<sitemap>");
+                }
+                xml.skipElement();
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                readToEndOfDocument();
+                return;
+            }
+        }
+    }
+
+    /** After the root end tag only comments, PIs and whitespace may follow; reading them checks for that. */
+    private void readToEndOfDocument() throws XMLStreamException {
+        while (xml.next() != XMLStreamConstants.END_DOCUMENT) {
+            // nothing to collect
+        }
+        finished = true;
+    }
+
+    private Entry readEntry() throws XMLStreamException, DocumentException {
+        entryNumber = entriesRead + 1;
+        loc = null;
+        if (maxEntries > 0 && entryNumber > maxEntries) {
+            throw problems.error("the document has more than " + maxEntries + " entries (limit maxEntries="
+                    + maxEntries + ")");
+        }
+        boolean sitemap = SitemapNames.SITEMAP.equals(xml.getLocalName());
+        checkEntryKind(sitemap);
+        String lastmod = null;
+        md.reset();
+        lnCount = 0;
+        int event;
+        while ((event = xml.next()) != XMLStreamConstants.END_ELEMENT) {
+            if (event != XMLStreamConstants.START_ELEMENT) {
+                continue;
+            }
+            String ns = xml.getNamespaceURI();
+            String name = xml.getLocalName();
+            if (SitemapNames.isSitemapNs(ns) && SitemapNames.LOC.equals(name)) {
+                if (loc != null) {
+                    throw problems.error("more than one <loc>");
+                }
+                loc = xml.getElementText().trim();
+            } else if (SitemapNames.isSitemapNs(ns) && SitemapNames.LASTMOD.equals(name)) {
+                lastmod = xml.getElementText().trim();
+            } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
+                if (md.isPresent()) {
+                    throw problems.error("more than one <rs:md>");
+                }
+                md.read(xml);
+                xml.skipElement();
+            } else if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+                nextLnBuffer().read(xml);
+                xml.skipElement();
+            } else {
+                xml.skipElement();
+            }
+        }
+        return buildEntry(lastmod, sitemap);
+    }
+
+    private Entry buildEntry(String lastmodText, boolean sitemap) throws DocumentException {
+        if (loc == null) {
+            throw problems.error("<" + (sitemap ? "sitemap" : "url") + "> has no <loc>");
+        }
+        if (loc.isEmpty()) {
+            throw problems.error("<" + (sitemap ? "sitemap" : "url") + "> has an empty <loc>");
+        }
+        URI uri = problems.resolve(loc, "<loc>");
+        Instant lastmod = Attributes.elementTime(problems, "lastmod", lastmodText);
+        Metadata metadata = md.build(problems);
+        List<Link> entryLinks;
+        if (lnCount == 0) {
+            entryLinks = List.of();
+        } else {
+            links.clear();
+            for (int i = 0; i < lnCount; i++) {
+                links.add(lnBuffer.get(i).build(problems));
+            }
+            entryLinks = links; // Entry copies it
+        }
+        return new Entry(uri, lastmod, metadata, entryLinks, sitemap);
+    }
+
+    private LnAttributes nextLnBuffer() {
+        if (lnCount == lnBuffer.size()) {
+            lnBuffer.add(new LnAttributes());
+        }
+        return lnBuffer.get(lnCount++);
+    }
+
+    private static boolean isEntryElement(String ns, String name) {
+        return SitemapNames.isSitemapNs(ns) && (SitemapNames.URL.equals(name) || SitemapNames.SITEMAP.equals(name));
+    }
+
+    /** A {@code <sitemap>} in a urlset (or the reverse) is still reported, flagged by its own element name. */
+    private void checkEntryKind(boolean sitemap) {
+        if (!mixedWarned && sitemap != (header.root() == RootElement.SITEMAPINDEX)) {
+            mixedWarned = true;
+            problems.warn("<" + (sitemap ? "sitemap" : "url") + "> inside <"
+                    + (sitemap ? "urlset" : "sitemapindex") + ">; reported as " + (sitemap ? "an index" : "a list")
+                    + " entry (further mixed entries not reported)");
+        }
+    }
+
+    // ---- messages ------------------------------------------------------------------------------------------------
+
+    private DocumentException wrap(XMLStreamException e) {
+        Throwable cause = e.getNestedException() != null ? e.getNestedException() : e.getCause();
+        if (cause instanceof IOException && !(cause instanceof DocumentException)) {
+            return new DocumentException(documentUri, "I/O error while reading the document" + context() + ": "
+                    + cause, e);
+        }
+        return new DocumentException(documentUri, "not well-formed XML" + at(e.getLocation()) + context() + ": "
+                + stripLocation(e.getMessage()), e);
+    }
+
+    /** Woodstox appends its own "at [row,col,system-id]" line; the message gives the location once, readably. */
+    private static String stripLocation(String message) {
+        if (message == null) {
+            return "";
+        }
+        int cut = message.indexOf("\n at [");
+        return (cut >= 0 ? message.substring(0, cut) : message).trim();
+    }
+
+    private static String at(Location location) {
+        if (location == null || location.getLineNumber() < 0) {
+            return "";
+        }
+        return " at line " + location.getLineNumber() + ", column " + location.getColumnNumber();
+    }
+
+    /** Where the reader is: the entry (number and loc when known) or the header. */
+    private String context() {
+        if (header == null) {
+            return rootSeen ? " (document-level elements)" : "";
+        }
+        if (entryNumber == 0) {
+            return "";
+        }
+        return " (entry " + entryNumber + (loc == null ? "" : " <loc>" + loc + "</loc>") + ")";
+    }
+
+    /** Reports problems with the context of the entry (or header) being read. */
+    private final class EntryProblems implements Problems {
+
+        @Override
+        public DocumentException error(String message) {
+            String where = header == null ? "document-level elements" : entryNumber == 0 ? "document"
+                    : "entry " + entryNumber + (loc == null ? "" : " <loc>" + loc + "</loc>");
+            return new DocumentException(documentUri, where + ": " + message + near());
+        }
+
+        @Override
+        public void warn(String message) {
+            String where = header == null ? "document-level elements" : "entry " + entryNumber
+                    + (loc == null ? "" : " <loc>" + loc + "</loc>");
+            warnings.accept(where + " of " + documentUri + ": " + message);
+        }
+
+        @Override
+        public URI resolve(String reference, String what) throws DocumentException {
+            URI parsed = UriReferences.parse(reference);
+            if (parsed == null) {
+                throw error(what + " '" + reference + "' is not a URI");
+            }
+            if (!parsed.toString().equals(reference)) {
+                warn(what + " '" + reference + "' contains characters not allowed in a URI; read as " + parsed);
+            }
+            URI resolved = parsed.isAbsolute() || base == null ? parsed : base.resolve(parsed);
+            if (!resolved.isAbsolute()) {
+                throw error(what + " '" + reference + "' is relative and the document URI (" + documentUri
+                        + ") cannot serve as a base");
+            }
+            return resolved;
+        }
+
+        private String near() {
+            Location location = xml.getLocation();
+            return location == null || location.getLineNumber() < 0 ? "" : " (near line "
+                    + location.getLineNumber() + ")";
+        }
+    }
+}
