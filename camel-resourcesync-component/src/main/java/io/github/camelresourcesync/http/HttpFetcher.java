@@ -1,19 +1,61 @@
 package io.github.camelresourcesync.http;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+import org.apache.hc.client5.http.ClientProtocolException;
+import org.apache.hc.client5.http.RedirectException;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.client5.http.protocol.RedirectLocations;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.io.CloseMode;
 
 import io.github.camelresourcesync.model.Content;
 
 /**
  * Fetches capability documents and resource bodies over HTTP(S) with one pooled Apache HttpClient 5, and from
  * {@code file:} and {@code classpath:} URLs. Thread-safe; one instance per endpoint.
+ * <p>
+ * Transient failures (connection errors, timeouts, truncated bodies, 5xx, 429, 408) are retried up to
+ * {@link FetcherConfig#maxRetries()} times with exponential backoff and full jitter, honouring {@code Retry-After};
+ * {@link FetchListener#retrying} receives the number of the retry (1 for the first). For documents only the phase up to
+ * the response headers is retried: the body streams to the caller. Resource bodies are read completely inside the
+ * fetcher, so a body cut short is retried too.
+ * <p>
+ * Credentials (bearer token, else user and password, else the URL's user-info) are sent preemptively, and only to the
+ * scheme, host and port of the URL the caller asked for, never to a redirect target elsewhere. URLs in messages and
+ * logs never carry credentials.
  */
 public final class HttpFetcher implements AutoCloseable {
 
+    private static final String DOCUMENT_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.5";
+
+    private final FetcherConfig config;
+    private final FetchListener listener;
+    private final CloseableHttpClient client;
+    private final RetryPolicy policy;
+    private final Retrier retrier;
+    private final LocalResources local;
+
     public HttpFetcher(FetcherConfig config) {
-        throw new UnsupportedOperationException("TODO");
+        this.config = Objects.requireNonNull(config, "config").copy();
+        this.listener = SafeListener.wrap(this.config.listener());
+        this.policy = new RetryPolicy(this.config.connectTimeout(), this.config.readTimeout());
+        Backoff backoff = new Backoff(this.config.retryInitialDelay(), this.config.retryMaxDelay());
+        this.retrier = new Retrier(this.config.maxRetries(), policy, backoff, listener);
+        this.local = new LocalResources(this.config, listener);
+        this.client = HttpClientFactory.create(this.config);
     }
 
     /**
@@ -22,7 +64,16 @@ public final class HttpFetcher implements AutoCloseable {
      * @throws FetchException on an error status (after retries), or when no response could be had
      */
     public DocumentResponse fetchDocument(URI uri, Validators validators) throws IOException {
-        throw new UnsupportedOperationException("TODO");
+        Objects.requireNonNull(uri, "uri");
+        Validators sent = validators == null ? Validators.NONE : validators;
+        return switch (schemeOf(uri)) {
+            case "http", "https" -> {
+                Target target = Target.of(uri, config);
+                yield retrier.call(target.safeUri(), target.description(), () -> attemptDocument(target, sent));
+            }
+            case "file" -> local.fileDocument(uri, sent);
+            default -> local.classpathDocument(uri);
+        };
     }
 
     /**
@@ -33,10 +84,188 @@ public final class HttpFetcher implements AutoCloseable {
      * @throws FetchException on an error status (after retries), no response, or a body over the size limit
      */
     public Content fetchContent(URI uri, Collection<String> algorithms) throws IOException {
-        throw new UnsupportedOperationException("TODO");
+        Objects.requireNonNull(uri, "uri");
+        List<String> algs = algorithms == null ? List.of() : List.copyOf(algorithms);
+        return switch (schemeOf(uri)) {
+            case "http", "https" -> {
+                Target target = Target.of(uri, config);
+                yield retrier.call(target.safeUri(), target.description(), () -> attemptContent(target, algs));
+            }
+            case "file" -> local.fileContent(uri, algs);
+            default -> local.classpathContent(uri, algs);
+        };
     }
 
     @Override
     public void close() {
+        client.close(CloseMode.GRACEFUL);
+    }
+
+    private DocumentResponse attemptDocument(Target target, Validators sent) throws IOException {
+        HttpGet get = new HttpGet(target.requestUri());
+        get.setHeader(HttpHeaders.ACCEPT, DOCUMENT_ACCEPT);
+        if (sent.etag() != null) {
+            get.setHeader(HttpHeaders.IF_NONE_MATCH, sent.etag());
+        }
+        if (sent.lastModified() != null) {
+            get.setHeader(HttpHeaders.IF_MODIFIED_SINCE, sent.lastModified());
+        }
+        OpenResponse response = execute(target, get);
+        try {
+            int status = response.status();
+            if (status == 304) {
+                return HttpDocumentResponse.notModified(response, sent);
+            }
+            if (!isSuccess(status)) {
+                throw statusFailure(target, response);
+            }
+            String description = describe(target, response);
+            long limit = config.maxDocumentSize();
+            URI safeFinal = UrlRedaction.safe(response.finalUri());
+            // peeking at the magic reads the first bytes here, inside the retried phase
+            InputStream decoded = GzipMagic.gunzipIfMagic(response.body());
+            InputStream bounded = new BoundedInputStream(decoded, limit,
+                    () -> Limits.documentTooLarge(safeFinal, description, limit));
+            return HttpDocumentResponse.ok(response,
+                    new DocumentBodyStream(bounded, safeFinal, description, listener));
+        } catch (IOException | RuntimeException e) {
+            response.abort();
+            throw e;
+        }
+    }
+
+    private Content attemptContent(Target target, List<String> algorithms) throws IOException {
+        HttpGet get = new HttpGet(target.requestUri());
+        OpenResponse response = execute(target, get);
+        ContentSink sink = null;
+        try {
+            if (!isSuccess(response.status())) {
+                throw statusFailure(target, response);
+            }
+            String description = describe(target, response);
+            URI safeFinal = UrlRedaction.safe(response.finalUri());
+            long limit = config.maxContentSize();
+            long declared = response.declaredLength();
+            if (limit > 0 && declared > limit) {
+                throw Limits.contentTooLarge(safeFinal, description + " announced " + declared + " bytes", limit);
+            }
+            sink = new ContentSink(Digests.of(algorithms), limit,
+                    () -> Limits.contentTooLarge(safeFinal, description, limit),
+                    config.spoolThreshold(), config.spoolDirectory(), declared);
+            InputStream in = response.body();
+            sink.readAll(in);
+            if (declared >= 0 && sink.length() != declared) {
+                // HttpClient reports a short Content-Length body itself; this guards the contract if it ever does not
+                throw new EOFException("body ended after " + sink.length() + " of " + declared + " bytes");
+            }
+            in.close();
+            SpooledContent content = sink.finish(response.contentType());
+            response.release();
+            listener.received(safeFinal, content.length());
+            return content;
+        } catch (IOException | RuntimeException e) {
+            if (sink != null) {
+                sink.discard();
+            }
+            response.abort();
+            throw e;
+        }
+    }
+
+    /** Sends the request; the response is open (body unread) and must be released, discarded or aborted. */
+    private OpenResponse execute(Target target, HttpGet get) throws IOException {
+        HttpClientContext context = HttpClientContext.create();
+        if (target.grant() != null) {
+            context.setAttribute(OriginAuthInterceptor.ATTRIBUTE, target.grant());
+        }
+        ClassicHttpResponse response;
+        try {
+            response = client.executeOpen(null, get, context);
+        } catch (ClientProtocolException e) {
+            throw protocolFailure(target, e);
+        }
+        URI finalUri = target.original();
+        RedirectLocations redirects = context.getRedirectLocations();
+        if (redirects != null && redirects.size() > 0) {
+            finalUri = redirects.get(redirects.size() - 1);
+        }
+        listener.responded(UrlRedaction.safe(finalUri), response.getCode());
+        return new OpenResponse(get, response, finalUri);
+    }
+
+    /** A status that is not success: retryable ones are wrapped for the {@link Retrier}; the response is let go. */
+    private IOException statusFailure(Target target, OpenResponse response) {
+        int status = response.status();
+        String message = describe(target, response) + " returned " + response.statusLine() + hint(status);
+        FetchException failure = new FetchException(target.safeUri(), status, message);
+        if (!policy.isRetryableStatus(status)) {
+            response.discard();
+            return failure;
+        }
+        Duration retryAfter = RetryAfter.parse(response.header(HttpHeaders.RETRY_AFTER), Clock.systemUTC())
+                .orElse(null);
+        response.discard();
+        return new RetryableResponseException(failure, response.statusLine(), retryAfter);
+    }
+
+    private String hint(int status) {
+        if (status == 401) {
+            boolean configured = config.bearerToken() != null || config.username() != null;
+            return configured ? " (the credentials were rejected: check username/password or bearerToken)"
+                    : " (the Source requires authentication: set username/password or bearerToken)";
+        }
+        if (status == 407) {
+            return " (the proxy requires authentication)";
+        }
+        return "";
+    }
+
+    private FetchException protocolFailure(Target target, ClientProtocolException e) {
+        if (e.getCause() instanceof RedirectException) {
+            return new FetchException(target.safeUri(), 0, target.description() + " was redirected more than "
+                    + config.maxRedirects() + " times (maxRedirects)", e);
+        }
+        String reason = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
+                : e.getMessage();
+        return new FetchException(target.safeUri(), 0, target.description() + " failed: HTTP protocol error: "
+                + reason, e);
+    }
+
+    /** {@code GET <url>}, plus where a redirect chain ended. */
+    private static String describe(Target target, OpenResponse response) {
+        if (response.finalUri().equals(target.original())) {
+            return target.description();
+        }
+        return target.description() + " (redirected to " + UrlRedaction.redact(response.finalUri()) + ")";
+    }
+
+    private static boolean isSuccess(int status) {
+        return status >= 200 && status < 300;
+    }
+
+    private static String schemeOf(URI uri) throws FetchException {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        return switch (scheme) {
+            case "http", "https", "file", "classpath" -> scheme;
+            default -> throw new FetchException(UrlRedaction.safe(uri), 0, "cannot fetch "
+                    + UrlRedaction.redact(uri) + ": unsupported URL scheme (expected http, https, file or classpath)");
+        };
+    }
+
+    /** One caller request: the URI as given, the URI to send (no user-info), and the credentials for its origin. */
+    private record Target(URI original, URI requestUri, OriginAuthInterceptor.Grant grant) {
+
+        static Target of(URI uri, FetcherConfig config) {
+            return new Target(uri, UrlRedaction.stripUserInfo(uri), OriginAuthInterceptor.grantFor(uri, config));
+        }
+
+        /** For exceptions and the listener: no user-info, no secret query values. */
+        URI safeUri() {
+            return UrlRedaction.safe(original);
+        }
+
+        String description() {
+            return "GET " + UrlRedaction.redact(original);
+        }
     }
 }

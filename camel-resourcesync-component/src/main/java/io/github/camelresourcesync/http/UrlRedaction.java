@@ -1,0 +1,130 @@
+package io.github.camelresourcesync.http;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Makes URLs safe to print: drops the user-info part ({@code user:password@}) and masks the values of query parameters
+ * that conventionally carry secrets ({@code access_token=...}). Use it for every URL that goes into a log line, an
+ * exception message or a header a route can see.
+ */
+public final class UrlRedaction {
+
+    private static final String MASK = "***";
+
+    private static final Set<String> SECRET_PARAMETERS = Set.of(
+            "access_token", "token", "api_key", "apikey", "password", "passwd", "secret", "client_secret", "sig",
+            "signature");
+
+    private UrlRedaction() {
+    }
+
+    /** The URL as text, without credentials. */
+    public static String redact(URI uri) {
+        if (uri == null) {
+            return "null";
+        }
+        if (uri.isOpaque()) {
+            return uri.toString();
+        }
+        String userInfo = uri.getRawUserInfo();
+        String query = uri.getRawQuery();
+        boolean secretQuery = query != null && hasSecretParameter(query);
+        if (userInfo == null && !secretQuery) {
+            return uri.toString();
+        }
+        StringBuilder sb = new StringBuilder();
+        if (uri.getScheme() != null) {
+            sb.append(uri.getScheme()).append(':');
+        }
+        String authority = withoutUserInfo(uri.getRawAuthority());
+        if (authority != null) {
+            sb.append("//").append(authority);
+        }
+        if (uri.getRawPath() != null) {
+            sb.append(uri.getRawPath());
+        }
+        if (query != null) {
+            sb.append('?').append(secretQuery ? maskQuery(query) : query);
+        }
+        if (uri.getRawFragment() != null) {
+            sb.append('#').append(uri.getRawFragment());
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@link #redact(URI)} as a URI: what listeners and {@link FetchException#getUri()} receive. Identical to
+     * {@code uri} unless it carries credentials.
+     */
+    public static URI safe(URI uri) {
+        if (uri == null || uri.isOpaque() || (uri.getRawUserInfo() == null
+                && (uri.getRawQuery() == null || !hasSecretParameter(uri.getRawQuery())))) {
+            return uri;
+        }
+        return URI.create(redact(uri));
+    }
+
+    /**
+     * The same URI without its user-info part; the URI itself when it has none. Query secrets are kept: this is the URI
+     * to request, not to print.
+     */
+    public static URI stripUserInfo(URI uri) {
+        if (uri == null || uri.isOpaque() || uri.getRawUserInfo() == null) {
+            return uri;
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(uri.getScheme()).append("://").append(withoutUserInfo(uri.getRawAuthority()));
+        if (uri.getRawPath() != null) {
+            sb.append(uri.getRawPath());
+        }
+        if (uri.getRawQuery() != null) {
+            sb.append('?').append(uri.getRawQuery());
+        }
+        if (uri.getRawFragment() != null) {
+            sb.append('#').append(uri.getRawFragment());
+        }
+        try {
+            return new URI(sb.toString());
+        } catch (URISyntaxException e) {
+            // cannot happen: the parts come from a URI that parsed
+            throw new IllegalArgumentException("cannot strip user info from " + redact(uri), e);
+        }
+    }
+
+    private static String withoutUserInfo(String rawAuthority) {
+        if (rawAuthority == null) {
+            return null;
+        }
+        int at = rawAuthority.lastIndexOf('@');
+        return at < 0 ? rawAuthority : rawAuthority.substring(at + 1);
+    }
+
+    private static boolean hasSecretParameter(String rawQuery) {
+        for (String pair : rawQuery.split("&")) {
+            if (isSecret(pair)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isSecret(String pair) {
+        int eq = pair.indexOf('=');
+        String name = eq < 0 ? pair : pair.substring(0, eq);
+        return eq >= 0 && SECRET_PARAMETERS.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    private static String maskQuery(String rawQuery) {
+        StringBuilder sb = new StringBuilder();
+        for (String pair : rawQuery.split("&", -1)) {
+            if (sb.length() > 0) {
+                sb.append('&');
+            }
+            sb.append(isSecret(pair) ? pair.substring(0, pair.indexOf('=') + 1) + MASK : pair);
+        }
+        return sb.toString();
+    }
+}
