@@ -37,7 +37,9 @@ import io.github.camelresourcesync.model.Content;
  * <p>
  * Credentials (bearer token, else user and password, else the URL's user-info) are sent preemptively, and only to the
  * scheme, host and port of the URL the caller asked for, never to a redirect target elsewhere. URLs in messages and
- * logs never carry credentials.
+ * logs never carry credentials; the URIs given to the listener and {@link FetchException#getUri()} are redacted the
+ * same way ({@link UrlRedaction#safe}). {@link DocumentResponse#uri()} is the URI as given when there was no redirect,
+ * so relative locations resolve against it unchanged.
  */
 public final class HttpFetcher implements AutoCloseable {
 
