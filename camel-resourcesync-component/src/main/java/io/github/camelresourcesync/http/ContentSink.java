@@ -4,21 +4,26 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.function.Supplier;
 
 /**
  * Receives a resource body: counts it, digests it, keeps it in memory up to a threshold and spills it to a temporary
  * file beyond. Either {@link #finish} or {@link #discard} must be called.
+ * <p>
+ * Errors reading the source stream pass through unchanged (the caller may retry them); a body over the size limit and
+ * a failure writing the temporary file become {@link FetchException}s, which are final: another attempt would end the
+ * same way.
  */
 final class ContentSink {
 
     private static final int BUFFER = 16 * 1024;
 
+    private final URI uri;
+    private final String description;
     private final Digests digests;
     private final long maxSize;
-    private final Supplier<? extends IOException> tooLarge;
     private final int threshold;
     private final Path spoolDirectory;
 
@@ -28,20 +33,22 @@ final class ContentSink {
     private long length;
 
     /**
+     * @param uri            for exceptions, without credentials
+     * @param description    the request as messages name it, e.g. {@code GET https://example.org/x}
      * @param maxSize        {@code <= 0} for no limit
-     * @param tooLarge       the exception for a body over {@code maxSize}
-     * @param expectedLength the announced length, or -1; sizes the memory buffer
      * @param spoolDirectory {@code null} for {@code java.io.tmpdir}
+     * @param expectedLength the announced length, or -1; sizes the memory buffer
      */
-    ContentSink(Digests digests, long maxSize, Supplier<? extends IOException> tooLarge, int threshold,
-                Path spoolDirectory, long expectedLength) {
+    ContentSink(URI uri, String description, Digests digests, long maxSize, int threshold, Path spoolDirectory,
+                long expectedLength) {
+        this.uri = uri;
+        this.description = description;
         this.digests = digests;
         this.maxSize = maxSize;
-        this.tooLarge = tooLarge;
         this.threshold = Math.max(0, threshold);
         this.spoolDirectory = spoolDirectory;
-        int initial = expectedLength >= 0 && expectedLength <= this.threshold ? (int) expectedLength : 8192;
-        this.memory = new ByteArrayOutputStream(Math.min(initial, Math.max(this.threshold, 32)));
+        long initial = expectedLength >= 0 && expectedLength <= this.threshold ? expectedLength : 8192;
+        this.memory = new ByteArrayOutputStream((int) Math.min(initial, Math.max(this.threshold, 32)));
     }
 
     /** Reads {@code in} to its end. */
@@ -55,18 +62,22 @@ final class ContentSink {
 
     void write(byte[] b, int off, int len) throws IOException {
         if (maxSize > 0 && length + len > maxSize) {
-            throw tooLarge.get();
+            throw Limits.contentTooLarge(uri, description, maxSize);
         }
         digests.update(b, off, len);
         length += len;
-        if (fileOut == null && length > threshold) {
-            spill();
+        try {
+            if (fileOut == null && length > threshold) {
+                spill();
+            }
+            if (fileOut != null) {
+                fileOut.write(b, off, len);
+                return;
+            }
+        } catch (IOException e) {
+            throw spoolFailure(e);
         }
-        if (fileOut != null) {
-            fileOut.write(b, off, len);
-        } else {
-            memory.write(b, off, len);
-        }
+        memory.write(b, off, len);
     }
 
     long length() {
@@ -74,7 +85,7 @@ final class ContentSink {
     }
 
     private void spill() throws IOException {
-        Path dir = spoolDirectory != null ? spoolDirectory : Path.of(System.getProperty("java.io.tmpdir"));
+        Path dir = spoolDirectory();
         Files.createDirectories(dir);
         file = Files.createTempFile(dir, "resourcesync-", ".spool");
         fileOut = Files.newOutputStream(file);
@@ -82,11 +93,24 @@ final class ContentSink {
         memory = null;
     }
 
+    private Path spoolDirectory() {
+        return spoolDirectory != null ? spoolDirectory : Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    private FetchException spoolFailure(IOException e) {
+        return new FetchException(uri, 0, description + ": cannot spool the body to " + spoolDirectory()
+                + " (spoolDirectory): " + e, e);
+    }
+
     SpooledContent finish(String mediaType) throws IOException {
         if (fileOut == null) {
             return SpooledContent.inMemory(memory.toByteArray(), digests.finish(), mediaType);
         }
-        fileOut.close();
+        try {
+            fileOut.close();
+        } catch (IOException e) {
+            throw spoolFailure(e);
+        }
         fileOut = null;
         return SpooledContent.inFile(file, length, digests.finish(), mediaType);
     }

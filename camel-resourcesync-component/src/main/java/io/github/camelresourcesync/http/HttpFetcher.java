@@ -20,6 +20,8 @@ import org.apache.hc.client5.http.protocol.RedirectLocations;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.io.CloseMode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import io.github.camelresourcesync.model.Content;
 
@@ -35,10 +37,13 @@ import io.github.camelresourcesync.model.Content;
  * <p>
  * Credentials (bearer token, else user and password, else the URL's user-info) are sent preemptively, and only to the
  * scheme, host and port of the URL the caller asked for, never to a redirect target elsewhere. URLs in messages and
- * logs never carry credentials.
+ * logs never carry credentials; the URIs given to the listener and {@link FetchException#getUri()} are redacted the
+ * same way ({@link UrlRedaction#safe}). {@link DocumentResponse#uri()} is the URI as given when there was no redirect,
+ * so relative locations resolve against it unchanged.
  */
 public final class HttpFetcher implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(HttpFetcher.class);
     private static final String DOCUMENT_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.5";
 
     private final FetcherConfig config;
@@ -147,11 +152,10 @@ public final class HttpFetcher implements AutoCloseable {
             long limit = config.maxContentSize();
             long declared = response.declaredLength();
             if (limit > 0 && declared > limit) {
-                throw Limits.contentTooLarge(safeFinal, description + " announced " + declared + " bytes", limit);
+                throw Limits.contentAnnouncedTooLarge(safeFinal, description, declared, limit);
             }
-            sink = new ContentSink(Digests.of(algorithms), limit,
-                    () -> Limits.contentTooLarge(safeFinal, description, limit),
-                    config.spoolThreshold(), config.spoolDirectory(), declared);
+            sink = new ContentSink(safeFinal, description, Digests.of(algorithms), limit, config.spoolThreshold(),
+                    config.spoolDirectory(), declared);
             InputStream in = response.body();
             sink.readAll(in);
             if (declared >= 0 && sink.length() != declared) {
@@ -188,6 +192,10 @@ public final class HttpFetcher implements AutoCloseable {
         RedirectLocations redirects = context.getRedirectLocations();
         if (redirects != null && redirects.size() > 0) {
             finalUri = redirects.get(redirects.size() - 1);
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} -> {}{}", target.description(), response.getCode(),
+                    finalUri == target.original() ? "" : " from " + UrlRedaction.redact(finalUri));
         }
         listener.responded(UrlRedaction.safe(finalUri), response.getCode());
         return new OpenResponse(get, response, finalUri);

@@ -13,6 +13,11 @@ final class Limits {
                 + " bytes after decompression (maxDocumentSize)");
     }
 
+    static FetchException contentAnnouncedTooLarge(URI uri, String description, long announced, long limit) {
+        return new FetchException(uri, 0, description + ": the Source announced " + announced
+                + " bytes, more than the maximum content size of " + limit + " bytes (maxContentSize)");
+    }
+
     static FetchException contentTooLarge(URI uri, String description, long limit) {
         return new FetchException(uri, 0, description + ": body exceeds the maximum content size of " + limit
                 + " bytes (maxContentSize)");

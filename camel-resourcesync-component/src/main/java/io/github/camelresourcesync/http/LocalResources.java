@@ -63,8 +63,7 @@ final class LocalResources {
 
     private SpooledContent receive(URI uri, InputStream in, long expected, String mediaType,
                                    Collection<String> algorithms) throws IOException {
-        ContentSink sink = new ContentSink(Digests.of(algorithms), config.maxContentSize(),
-                () -> Limits.contentTooLarge(uri, "reading " + uri, config.maxContentSize()),
+        ContentSink sink = new ContentSink(uri, "reading " + uri, Digests.of(algorithms), config.maxContentSize(),
                 config.spoolThreshold(), config.spoolDirectory(), expected);
         try {
             sink.readAll(in);

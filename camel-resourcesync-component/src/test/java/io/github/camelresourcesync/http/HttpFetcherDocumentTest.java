@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -146,14 +149,63 @@ class HttpFetcherDocumentTest {
     }
 
     @Test
-    void reusesPooledConnections() throws IOException {
-        server.serve("/a.xml", XML, "application/xml");
-        for (int i = 0; i < 20; i++) {
-            try (DocumentResponse r = fetcher.fetchDocument(server.uri("/a.xml"), null)) {
-                assertEquals(XML, read(r.body()));
+    void readDocumentsReturnTheirConnectionToThePool() throws IOException {
+        server.serve("/plain.xml", XML, "application/xml");
+        server.serve("/encoded.xml", Resource.of(XML).gzipEncoded());
+        server.serve("/file.xml.gz", gzip(XML.getBytes(StandardCharsets.UTF_8)), "application/gzip");
+        server.serve("/r.txt", "resource", "text/plain");
+        for (int i = 0; i < 5; i++) {
+            for (String path : List.of("/plain.xml", "/encoded.xml", "/file.xml.gz")) {
+                try (DocumentResponse r = fetcher.fetchDocument(server.uri(path), null)) {
+                    assertEquals(XML, read(r.body()));
+                }
+            }
+            try (var c = fetcher.fetchContent(server.uri("/r.txt"), List.of())) {
+                assertEquals(8, c.length());
             }
         }
-        assertEquals(20, server.requests("/a.xml"));
+        assertEquals(20, server.totalRequests());
+        long connections = java.util.stream.Stream.of("/plain.xml", "/encoded.xml", "/file.xml.gz", "/r.txt")
+                .flatMap(p -> server.recorded(p).stream()).mapToInt(TestHttpServer.Request::remotePort).distinct()
+                .count();
+        assertEquals(1, connections, "one connection, reused");
+    }
+
+    @Test
+    void closingBeforeTheEndDropsTheConnectionInsteadOfDownloadingTheRest() {
+        server.handle("/endless.xml", exchange -> {
+            exchange.sendResponseHeaders(200, 0);
+            OutputStream out = exchange.getResponseBody();
+            byte[] chunk = new byte[64 * 1024];
+            while (true) {
+                out.write(chunk); // until the client goes away
+            }
+        });
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            try (DocumentResponse r = fetcher.fetchDocument(server.uri("/endless.xml"), null)) {
+                assertEquals(1000, r.body().readNBytes(1000).length);
+            }
+        });
+    }
+
+    @Test
+    void aThrowingListenerDoesNotBreakFetching() throws IOException {
+        server.serve("/doc.xml", XML, "application/xml");
+        FetchListener broken = new FetchListener() {
+            @Override
+            public void responded(java.net.URI uri, int status) {
+                throw new IllegalStateException("metrics down");
+            }
+
+            @Override
+            public void received(java.net.URI uri, long bytes) {
+                throw new IllegalStateException("metrics down");
+            }
+        };
+        try (HttpFetcher f = new HttpFetcher(TestConfigs.fast().listener(broken));
+             DocumentResponse r = f.fetchDocument(server.uri("/doc.xml"), null)) {
+            assertEquals(XML, read(r.body()));
+        }
     }
 
     @Test

@@ -61,6 +61,14 @@ public final class TestHttpServer implements AutoCloseable {
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
+    static {
+        // The JDK server leaves Nagle's algorithm on by default; with delayed ACKs every small response then waits
+        // ~40 ms. Must be set before the server classes read their configuration.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final HttpServer server;
     private final ExecutorService executor;
     private final String scheme;
@@ -294,8 +302,12 @@ public final class TestHttpServer implements AutoCloseable {
 
     // ---- types --------------------------------------------------------------------------------------------------
 
-    /** What arrived: method, path, query and headers (names case-insensitive). */
-    public record Request(String method, String path, String query, Map<String, List<String>> headers, byte[] body) {
+    /**
+     * What arrived: method, path, query, headers (names case-insensitive), body, and the client's port, which tells
+     * whether requests shared a connection.
+     */
+    public record Request(String method, String path, String query, Map<String, List<String>> headers, byte[] body,
+                          int remotePort) {
 
         static Request of(HttpExchange exchange) throws IOException {
             Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -306,7 +318,8 @@ public final class TestHttpServer implements AutoCloseable {
                 body = in.readAllBytes();
             }
             return new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestURI().getRawQuery(), Collections.unmodifiableMap(headers), body);
+                    exchange.getRequestURI().getRawQuery(), Collections.unmodifiableMap(headers), body,
+                    exchange.getRemoteAddress().getPort());
         }
 
         /** The first value of a request header, or {@code null}. */
