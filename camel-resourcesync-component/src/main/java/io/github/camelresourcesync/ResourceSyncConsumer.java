@@ -19,7 +19,9 @@ import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePropertyKey;
 import org.apache.camel.Processor;
 import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckAware;
 import org.apache.camel.support.ScheduledBatchPollingConsumer;
+import org.apache.camel.support.ScheduledPollConsumerHealthCheck;
 import org.apache.camel.support.SynchronizationAdapter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * Polls a ResourceSync Source and emits one exchange per resource or change, in Source order, in batches. The state
  * of an event is committed only after its exchange completed, so a stop or crash re-delivers and never skips.
  */
-public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer {
+public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implements HealthCheckAware {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncConsumer.class);
 
@@ -39,6 +41,7 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer {
     private ExecutorService fetchPool;
     private Harvester harvester;
     private SyncRun currentRun;
+    private HealthCheck healthCheck;
 
     public ResourceSyncConsumer(ResourceSyncEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -47,6 +50,25 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer {
     @Override
     public ResourceSyncEndpoint getEndpoint() {
         return (ResourceSyncEndpoint) super.getEndpoint();
+    }
+
+    @Override
+    protected void doInit() throws Exception {
+        super.doInit();
+        if (healthCheck == null) {
+            // DOWN after failed polls, with the error and the HTTP status (http.response.code) of the failure
+            healthCheck = new ScheduledPollConsumerHealthCheck(this, getRouteId());
+        }
+    }
+
+    @Override
+    public HealthCheck getHealthCheck() {
+        return healthCheck;
+    }
+
+    @Override
+    public void setHealthCheck(HealthCheck healthCheck) {
+        this.healthCheck = healthCheck;
     }
 
     @Override

@@ -7,7 +7,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 
@@ -28,13 +31,14 @@ import org.slf4j.LoggerFactory;
  * of the events completed at exactly that time, so nothing repeats or goes missing at the boundary.
  *
  * <p>
- * Lists are read one at a time. The changes of one list that are new are sorted by time before delivery, because a
- * Source's list is not guaranteed to be in order; that holds at most one list's new changes (50,000 by the Sitemap
- * limit) in memory.
+ * Lists are read oldest first into a window of at most {@link #WINDOW} new changes, which are sorted by time before
+ * delivery (a Source's list need not be in order) and collapsed to the newest change per resource.
  */
 final class IncrementalSteps implements StepSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(IncrementalSteps.class);
+    /** New changes collected before delivery starts: bounds memory during a long catch-up. */
+    static final int WINDOW = 100_000;
     private static final Comparator<Entry> CHRONOLOGICAL = Comparator.comparing(Entry::changeTime,
             Comparator.nullsLast(Comparator.naturalOrder()));
 
@@ -46,6 +50,8 @@ final class IncrementalSteps implements StepSource {
     /** lists still to read, oldest first; the first may already be open */
     private final Deque<Entry> lists = new ArrayDeque<>();
     private final Deque<Step> ready = new ArrayDeque<>();
+    /** the list each collected change came from, for the event's source document header */
+    private final Map<Entry, URI> documents = new IdentityHashMap<>();
     private SitemapDocument openRoot;
     private Validators rootValidators;
     private final URI changeList;
@@ -130,45 +136,80 @@ final class IncrementalSteps implements StepSource {
     @Override
     public Step next() throws IOException {
         while (ready.isEmpty()) {
-            if (openRoot != null) {
-                SitemapDocument doc = openRoot;
-                openRoot = null;
-                read(doc, rootValidators);
-            } else if (!lists.isEmpty()) {
-                Entry list = lists.poll();
-                DocumentLoader.Opened opened = ctx.loader().openIfChanged(list.loc(), true);
-                if (opened != null) {
-                    read(opened.document(), opened.validators());
-                }
-            } else {
+            if (openRoot == null && lists.isEmpty()) {
                 return null;
             }
+            readWindow();
         }
         return ready.poll();
     }
 
-    /** Collects the new changes of one list, sorted, followed by a marker that the list was read completely. */
-    private void read(SitemapDocument doc, Validators validators) throws IOException {
+    /**
+     * Reads lists, oldest first, until {@link #WINDOW} new changes are collected or none are left; then queues the
+     * newest change of each resource in time order, followed by markers for the lists read completely. A change
+     * superseded by a later one of the same resource is dropped: the Source serves only the newest bytes, which would
+     * fail the older change's fixity, and the newer change moves the resume point past it anyway.
+     */
+    private void readWindow() throws IOException {
         List<Entry> fresh = new ArrayList<>();
+        List<Step> listsRead = new ArrayList<>();
+        while (fresh.size() < WINDOW && (openRoot != null || !lists.isEmpty())) {
+            SitemapDocument doc;
+            Validators validators;
+            if (openRoot != null) {
+                doc = openRoot;
+                validators = rootValidators;
+                openRoot = null;
+            } else {
+                DocumentLoader.Opened opened = ctx.loader().openIfChanged(lists.poll().loc(), true);
+                if (opened == null) {
+                    continue;
+                }
+                doc = opened.document();
+                validators = opened.validators();
+            }
+            URI uri = read(doc, fresh);
+            listsRead.add(Step.marker((buffer, ev) -> ctx.loader().markProcessed(uri, validators)));
+        }
+        Map<URI, Entry> newest = new HashMap<>();
+        for (Entry e : fresh) {
+            newest.merge(e.loc(), e, (a, b) -> CHRONOLOGICAL.compare(b, a) >= 0 ? b : a);
+        }
+        List<Entry> kept = new ArrayList<>(newest.size());
+        for (Entry e : fresh) {
+            if (newest.get(e.loc()) == e) {
+                kept.add(e);
+            }
+        }
+        if (kept.size() < fresh.size()) {
+            LOG.debug("{}: {} changes superseded by later changes of the same resources", source.key(),
+                    fresh.size() - kept.size());
+        }
+        kept.sort(CHRONOLOGICAL);
+        for (Entry e : kept) {
+            ready.add(changeStep(e, documents.get(e)));
+        }
+        documents.clear();
+        ready.addAll(listsRead);
+    }
+
+    /** Adds the new changes of one list to {@code fresh}; nested lists are queued. */
+    private URI read(SitemapDocument doc, List<Entry> fresh) throws IOException {
         URI uri = doc.header().uri();
         try (doc) {
             for (Entry e = doc.next(); e != null; e = doc.next()) {
                 ctx.progress().entryRead();
                 if (e.isDocumentReference()) {
-                    // a list inside a list: read it after this one, in its place by time
-                    lists.add(e);
+                    lists.add(e); // a list inside a list: read it after this one
                     continue;
                 }
                 if (isNew(e)) {
                     fresh.add(e);
+                    documents.put(e, uri);
                 }
             }
         }
-        fresh.sort(CHRONOLOGICAL);
-        for (Entry e : fresh) {
-            ready.add(changeStep(e, uri));
-        }
-        ready.add(Step.marker((buffer, ev) -> ctx.loader().markProcessed(uri, validators)));
+        return uri;
     }
 
     private boolean isNew(Entry e) {
