@@ -6,6 +6,7 @@ import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.Metadata;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,11 +21,16 @@ import javax.xml.stream.XMLStreamException;
 
 import org.codehaus.stax2.XMLStreamReader2;
 
+import com.ctc.wstx.exc.WstxLazyException;
+
 /**
  * Pull parser over one {@code urlset} or {@code sitemapindex}: the header is read when the document is opened, then
  * one entry per {@link #next()}. Holds one entry's worth of state at a time; buffers are reused.
  */
 final class StaxSitemapDocument implements SitemapDocument {
+
+    /** Far above any real use (mirrors, alternates, mementos); keeps one entry from holding unbounded memory. */
+    static final int MAX_LINKS_PER_ELEMENT = 1000;
 
     private final XMLStreamReader2 xml;
     private final InputStream in;
@@ -75,6 +81,9 @@ final class StaxSitemapDocument implements SitemapDocument {
         } catch (XMLStreamException e) {
             doc.close();
             throw doc.wrap(e);
+        } catch (WstxLazyException e) {
+            doc.close();
+            throw doc.wrap(lazyCause(e));
         } catch (RuntimeException e) {
             doc.close();
             throw e;
@@ -113,6 +122,10 @@ final class StaxSitemapDocument implements SitemapDocument {
             throw e;
         } catch (XMLStreamException e) {
             failure = wrap(e);
+            throw failure;
+        } catch (WstxLazyException e) {
+            // Woodstox parses text lazily and may report its faults unchecked
+            failure = wrap(lazyCause(e));
             throw failure;
         }
     }
@@ -161,6 +174,9 @@ final class StaxSitemapDocument implements SitemapDocument {
                     documentMd.read(xml);
                     xml.skipElement();
                 } else if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+                    if (documentLinks.size() == MAX_LINKS_PER_ELEMENT) {
+                        throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " document-level <rs:ln>");
+                    }
                     LnAttributes ln = new LnAttributes();
                     ln.read(xml);
                     documentLinks.add(ln);
@@ -313,7 +329,10 @@ final class StaxSitemapDocument implements SitemapDocument {
         return new Entry(uri, lastmod, metadata, entryLinks, sitemap);
     }
 
-    private LnAttributes nextLnBuffer() {
+    private LnAttributes nextLnBuffer() throws DocumentException {
+        if (lnCount == MAX_LINKS_PER_ELEMENT) {
+            throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " <rs:ln> in one entry");
+        }
         if (lnCount == lnBuffer.size()) {
             lnBuffer.add(new LnAttributes());
         }
@@ -338,12 +357,20 @@ final class StaxSitemapDocument implements SitemapDocument {
 
     private DocumentException wrap(XMLStreamException e) {
         Throwable cause = e.getNestedException() != null ? e.getNestedException() : e.getCause();
+        if (cause instanceof CharConversionException) {
+            return new DocumentException(documentUri, "not well-formed XML" + context()
+                    + ": bytes that are not valid in the document's encoding: " + cause.getMessage(), e);
+        }
         if (cause instanceof IOException && !(cause instanceof DocumentException)) {
             return new DocumentException(documentUri, "I/O error while reading the document" + context() + ": "
                     + cause, e);
         }
         return new DocumentException(documentUri, "not well-formed XML" + at(e.getLocation()) + context() + ": "
                 + stripLocation(e.getMessage()), e);
+    }
+
+    private static XMLStreamException lazyCause(WstxLazyException e) {
+        return e.getCause() instanceof XMLStreamException x ? x : new XMLStreamException(e.getMessage(), e);
     }
 
     /** Woodstox appends its own "at [row,col,system-id]" line; the message gives the location once, readably. */
