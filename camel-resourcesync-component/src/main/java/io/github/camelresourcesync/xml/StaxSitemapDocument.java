@@ -289,6 +289,9 @@ final class StaxSitemapDocument implements SitemapDocument {
                 }
                 loc = xml.getElementText().trim();
             } else if (SitemapNames.isSitemapNs(ns) && SitemapNames.LASTMOD.equals(name)) {
+                if (lastmod != null) {
+                    throw problems.error("more than one <lastmod>");
+                }
                 lastmod = xml.getElementText().trim();
             } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
                 if (md.isPresent()) {
@@ -389,15 +392,20 @@ final class StaxSitemapDocument implements SitemapDocument {
         return " at line " + location.getLineNumber() + ", column " + location.getColumnNumber();
     }
 
-    /** Where the reader is: the entry (number and loc when known) or the header. */
-    private String context() {
+    /** Where the reader is, for messages: the entry (number and loc when known), the header, or nothing. */
+    private String where() {
         if (header == null) {
-            return rootSeen ? " (document-level elements)" : "";
+            return rootSeen ? "document-level elements" : null;
         }
         if (entryNumber == 0) {
-            return "";
+            return null;
         }
-        return " (entry " + entryNumber + (loc == null ? "" : " <loc>" + loc + "</loc>") + ")";
+        return "entry " + entryNumber + (loc == null ? "" : " <loc>" + Problems.shorten(loc) + "</loc>");
+    }
+
+    private String context() {
+        String where = where();
+        return where == null ? "" : " (" + where + ")";
     }
 
     /** Reports problems with the context of the entry (or header) being read. */
@@ -405,30 +413,29 @@ final class StaxSitemapDocument implements SitemapDocument {
 
         @Override
         public DocumentException error(String message) {
-            String where = header == null ? "document-level elements" : entryNumber == 0 ? "document"
-                    : "entry " + entryNumber + (loc == null ? "" : " <loc>" + loc + "</loc>");
-            return new DocumentException(documentUri, where + ": " + message + near());
+            String where = where();
+            return new DocumentException(documentUri, (where == null ? "" : where + ": ") + message + near());
         }
 
         @Override
         public void warn(String message) {
-            String where = header == null ? "document-level elements" : "entry " + entryNumber
-                    + (loc == null ? "" : " <loc>" + loc + "</loc>");
-            warnings.accept(where + " of " + documentUri + ": " + message);
+            String where = where();
+            warnings.accept((where == null ? "document" : where) + " of " + documentUri + ": " + message);
         }
 
         @Override
         public URI resolve(String reference, String what) throws DocumentException {
             URI parsed = UriReferences.parse(reference);
             if (parsed == null) {
-                throw error(what + " '" + reference + "' is not a URI");
+                throw error(what + " '" + Problems.shorten(reference) + "' is not a URI");
             }
             if (!parsed.toString().equals(reference)) {
-                warn(what + " '" + reference + "' contains characters not allowed in a URI; read as " + parsed);
+                warn(what + " '" + Problems.shorten(reference) + "' contains characters not allowed in a URI; read as "
+                        + Problems.shorten(parsed.toString()));
             }
             URI resolved = parsed.isAbsolute() || base == null ? parsed : base.resolve(parsed);
             if (!resolved.isAbsolute()) {
-                throw error(what + " '" + reference + "' is relative and the document URI (" + documentUri
+                throw error(what + " '" + Problems.shorten(reference) + "' is relative and the document URI (" + documentUri
                         + ") cannot serve as a base");
             }
             return resolved;

@@ -214,6 +214,14 @@ class SitemapReaderErrorsTest {
     }
 
     @Test
+    void quotesOnlyTheStartOfAHugeValue() throws Exception {
+        String huge = "http://[" + "x".repeat(100_000);
+        DocumentException e = failWhileReading(urlset("<url><loc>" + huge + "</loc></url>"), 0);
+        assertMentions(e, "entry 1", "is not a URI", "...");
+        assertTrue(e.getMessage().length() < 1000, "message length " + e.getMessage().length());
+    }
+
+    @Test
     void refusesTwoLocsInOneEntry() throws Exception {
         DocumentException e = failWhileReading(urlset("<url><loc>a</loc><loc>b</loc></url>"), 0);
         assertMentions(e, "entry 1", "more than one <loc>");
@@ -261,6 +269,8 @@ class SitemapReaderErrorsTest {
     void refusesAmbiguousMetadata() throws Exception {
         assertMentions(failWhileReading(urlset("<url><loc>a</loc><rs:md change='created'/><rs:md change='deleted'/>"
                 + "</url>"), 0), "entry 1", "more than one <rs:md>");
+        assertMentions(failWhileReading(urlset("<url><loc>a</loc><lastmod>2013-01-01</lastmod>"
+                + "<lastmod>2013-01-02</lastmod></url>"), 0), "entry 1", "more than one <lastmod>");
         assertMentions(failOpen(urlset("<rs:md capability='resourcelist'/><rs:md capability='changelist'/>")),
                 "more than one document-level <rs:md>");
         assertMentions(failWhileReading(urlset("<url><loc>a</loc></url><rs:md capability='changelist'/>"), 1),
