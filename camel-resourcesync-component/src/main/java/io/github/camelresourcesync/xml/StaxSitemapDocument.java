@@ -221,9 +221,9 @@ final class StaxSitemapDocument implements SitemapDocument {
         if (sitemapNs && SitemapNames.SITEMAPINDEX.equals(name)) {
             return RootElement.SITEMAPINDEX;
         }
-        String found = "<" + name + ">" + (ns == null || ns.isEmpty() ? "" : " in namespace " + ns);
-        throw new DocumentException(documentUri, "expected <urlset> or <sitemapindex> (namespace "
-                + SitemapNames.SITEMAP_NS + "), found " + found);
+        String namespace = ns == null || ns.isEmpty() ? "" : " in namespace " + ns;
+        throw new DocumentException(documentUri, "expected <urlset> or <sitemapindex>, found <" + name + ">"
+                + namespace + "; not a sitemap (namespace " + SitemapNames.SITEMAP_NS + ")");
     }
 
     // ---- entries -------------------------------------------------------------------------------------------------
