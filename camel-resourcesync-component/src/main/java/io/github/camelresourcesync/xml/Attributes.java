@@ -28,7 +28,7 @@ final class Attributes {
         try {
             return FastDateTime.parse(value);
         } catch (IllegalArgumentException e) {
-            throw notADatetime(problems, attribute + "=\"" + value + "\"");
+            throw notADatetime(problems, attribute + "=\"" + Problems.shorten(value) + "\"");
         }
     }
 
@@ -37,7 +37,7 @@ final class Attributes {
         try {
             return FastDateTime.parse(value);
         } catch (IllegalArgumentException e) {
-            throw notADatetime(problems, "<" + element + ">" + value + "</" + element + ">");
+            throw notADatetime(problems, "<" + element + ">" + Problems.shorten(value) + "</" + element + ">");
         }
     }
 

@@ -13,6 +13,8 @@ import java.util.function.Consumer;
  */
 final class HashAttribute {
 
+    private static final boolean[] HEX_DIGIT = hexTable();
+
     private HashAttribute() {
     }
 
@@ -20,7 +22,9 @@ final class HashAttribute {
         if (value == null) {
             return Hashes.EMPTY;
         }
-        Map<String, String> digests = null;
+        String firstAlgorithm = null;
+        String firstDigest = null;
+        Map<String, String> more = null;
         int i = 0;
         int n = value.length();
         while (i < n) {
@@ -32,29 +36,40 @@ final class HashAttribute {
             }
             int start = i;
             int colon = -1;
-            boolean hex = true;
+            boolean valid = true;
             while (i < n && !isSpace(value.charAt(i))) {
                 char c = value.charAt(i);
                 if (colon < 0) {
                     if (c == ':') {
                         colon = i;
-                    } else if (!isAlgorithmChar(c)) {
-                        hex = false;
+                    } else {
+                        valid &= isAlgorithmChar(c);
                     }
-                } else if (!isHex(c)) {
-                    hex = false;
+                } else {
+                    valid &= isHex(c);
                 }
                 i++;
             }
-            if (colon <= start || colon == i - 1 || !hex) {
+            if (!valid || colon <= start || colon == i - 1) {
                 return Hashes.parse(value, warnings);
             }
-            if (digests == null) {
-                digests = new LinkedHashMap<>(4);
+            String algorithm = Hashes.normaliseAlgorithm(value.substring(start, colon));
+            String digest = value.substring(colon + 1, i);
+            if (firstAlgorithm == null) {
+                firstAlgorithm = algorithm;
+                firstDigest = digest;
+            } else {
+                if (more == null) {
+                    more = new LinkedHashMap<>(4);
+                    more.put(firstAlgorithm, firstDigest);
+                }
+                more.putIfAbsent(algorithm, digest);
             }
-            digests.putIfAbsent(Hashes.normaliseAlgorithm(value.substring(start, colon)), value.substring(colon + 1, i));
         }
-        return digests == null ? Hashes.EMPTY : Hashes.of(digests);
+        if (firstAlgorithm == null) {
+            return Hashes.EMPTY;
+        }
+        return Hashes.of(more != null ? more : Map.of(firstAlgorithm, firstDigest));
     }
 
     /** The whitespace of the regular expression {@code \s} that {@link Hashes#parse} splits on. */
@@ -67,6 +82,14 @@ final class HashAttribute {
     }
 
     private static boolean isHex(char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        return c < 128 && HEX_DIGIT[c];
+    }
+
+    private static boolean[] hexTable() {
+        boolean[] table = new boolean[128];
+        for (char c : "0123456789abcdefABCDEF".toCharArray()) {
+            table[c] = true;
+        }
+        return table;
     }
 }

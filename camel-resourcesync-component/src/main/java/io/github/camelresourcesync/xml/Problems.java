@@ -8,6 +8,13 @@ import java.net.URI;
  */
 interface Problems {
 
+    int MAX_QUOTED = 300;
+
+    /** Values quoted in messages are cut: a loc may be megabytes of garbage. */
+    static String shorten(String value) {
+        return value.length() <= MAX_QUOTED ? value : value.substring(0, MAX_QUOTED) + "...";
+    }
+
     /** An error that makes the document unusable (strict: going on would lose or misorder data). */
     DocumentException error(String message);
 

@@ -40,9 +40,9 @@ import com.ctc.wstx.stax.WstxInputFactory;
  * datetime modified}) of the document or an entry, {@code rs:ln modified}; treating it as absent would misorder
  * changes or move a resume point;</li>
  * <li>an {@code rs:ln} without {@code rel} or {@code href}, or whose {@code href} is not a URI;</li>
- * <li>two {@code <loc>} or two {@code rs:md} in one entry, two document-level {@code rs:md}, or a document-level
- * {@code rs:md} after the first entry (the header was already handed out);</li>
- * <li>more entries than {@code maxEntries}.</li>
+ * <li>two {@code <loc>}, {@code <lastmod>} or {@code rs:md} in one entry, two document-level {@code rs:md}, or a
+ * document-level {@code rs:md} after the first entry (the header was already handed out);</li>
+ * <li>more entries than {@code maxEntries}; more than 1000 {@code rs:ln} on one entry or on the document.</li>
  * </ul>
  * Lenient, with an SLF4J warning naming document and entry: {@code hash} values that are not
  * {@code algorithm:hexdigest} (skipped, other algorithms kept), {@code length}/{@code pri} that are not non-negative

@@ -6,6 +6,7 @@ import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.Metadata;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,11 +21,16 @@ import javax.xml.stream.XMLStreamException;
 
 import org.codehaus.stax2.XMLStreamReader2;
 
+import com.ctc.wstx.exc.WstxLazyException;
+
 /**
  * Pull parser over one {@code urlset} or {@code sitemapindex}: the header is read when the document is opened, then
  * one entry per {@link #next()}. Holds one entry's worth of state at a time; buffers are reused.
  */
 final class StaxSitemapDocument implements SitemapDocument {
+
+    /** Far above any real use (mirrors, alternates, mementos); keeps one entry from holding unbounded memory. */
+    static final int MAX_LINKS_PER_ELEMENT = 1000;
 
     private final XMLStreamReader2 xml;
     private final InputStream in;
@@ -75,6 +81,9 @@ final class StaxSitemapDocument implements SitemapDocument {
         } catch (XMLStreamException e) {
             doc.close();
             throw doc.wrap(e);
+        } catch (WstxLazyException e) {
+            doc.close();
+            throw doc.wrap(lazyCause(e));
         } catch (RuntimeException e) {
             doc.close();
             throw e;
@@ -113,6 +122,10 @@ final class StaxSitemapDocument implements SitemapDocument {
             throw e;
         } catch (XMLStreamException e) {
             failure = wrap(e);
+            throw failure;
+        } catch (WstxLazyException e) {
+            // Woodstox parses text lazily and may report its faults unchecked
+            failure = wrap(lazyCause(e));
             throw failure;
         }
     }
@@ -161,6 +174,9 @@ final class StaxSitemapDocument implements SitemapDocument {
                     documentMd.read(xml);
                     xml.skipElement();
                 } else if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+                    if (documentLinks.size() == MAX_LINKS_PER_ELEMENT) {
+                        throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " document-level <rs:ln>");
+                    }
                     LnAttributes ln = new LnAttributes();
                     ln.read(xml);
                     documentLinks.add(ln);
@@ -205,9 +221,9 @@ final class StaxSitemapDocument implements SitemapDocument {
         if (sitemapNs && SitemapNames.SITEMAPINDEX.equals(name)) {
             return RootElement.SITEMAPINDEX;
         }
-        String found = "<" + name + ">" + (ns == null || ns.isEmpty() ? "" : " in namespace " + ns);
-        throw new DocumentException(documentUri, "expected <urlset> or <sitemapindex> (namespace "
-                + SitemapNames.SITEMAP_NS + "), found " + found);
+        String namespace = ns == null || ns.isEmpty() ? "" : " in namespace " + ns;
+        throw new DocumentException(documentUri, "expected <urlset> or <sitemapindex>, found <" + name + ">"
+                + namespace + "; not a sitemap (namespace " + SitemapNames.SITEMAP_NS + ")");
     }
 
     // ---- entries -------------------------------------------------------------------------------------------------
@@ -273,6 +289,9 @@ final class StaxSitemapDocument implements SitemapDocument {
                 }
                 loc = xml.getElementText().trim();
             } else if (SitemapNames.isSitemapNs(ns) && SitemapNames.LASTMOD.equals(name)) {
+                if (lastmod != null) {
+                    throw problems.error("more than one <lastmod>");
+                }
                 lastmod = xml.getElementText().trim();
             } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
                 if (md.isPresent()) {
@@ -313,7 +332,10 @@ final class StaxSitemapDocument implements SitemapDocument {
         return new Entry(uri, lastmod, metadata, entryLinks, sitemap);
     }
 
-    private LnAttributes nextLnBuffer() {
+    private LnAttributes nextLnBuffer() throws DocumentException {
+        if (lnCount == MAX_LINKS_PER_ELEMENT) {
+            throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " <rs:ln> in one entry");
+        }
         if (lnCount == lnBuffer.size()) {
             lnBuffer.add(new LnAttributes());
         }
@@ -338,12 +360,20 @@ final class StaxSitemapDocument implements SitemapDocument {
 
     private DocumentException wrap(XMLStreamException e) {
         Throwable cause = e.getNestedException() != null ? e.getNestedException() : e.getCause();
+        if (cause instanceof CharConversionException) {
+            return new DocumentException(documentUri, "not well-formed XML" + context()
+                    + ": bytes that are not valid in the document's encoding: " + cause.getMessage(), e);
+        }
         if (cause instanceof IOException && !(cause instanceof DocumentException)) {
             return new DocumentException(documentUri, "I/O error while reading the document" + context() + ": "
                     + cause, e);
         }
         return new DocumentException(documentUri, "not well-formed XML" + at(e.getLocation()) + context() + ": "
                 + stripLocation(e.getMessage()), e);
+    }
+
+    private static XMLStreamException lazyCause(WstxLazyException e) {
+        return e.getCause() instanceof XMLStreamException x ? x : new XMLStreamException(e.getMessage(), e);
     }
 
     /** Woodstox appends its own "at [row,col,system-id]" line; the message gives the location once, readably. */
@@ -362,15 +392,20 @@ final class StaxSitemapDocument implements SitemapDocument {
         return " at line " + location.getLineNumber() + ", column " + location.getColumnNumber();
     }
 
-    /** Where the reader is: the entry (number and loc when known) or the header. */
-    private String context() {
+    /** Where the reader is, for messages: the entry (number and loc when known), the header, or nothing. */
+    private String where() {
         if (header == null) {
-            return rootSeen ? " (document-level elements)" : "";
+            return rootSeen ? "document-level elements" : null;
         }
         if (entryNumber == 0) {
-            return "";
+            return null;
         }
-        return " (entry " + entryNumber + (loc == null ? "" : " <loc>" + loc + "</loc>") + ")";
+        return "entry " + entryNumber + (loc == null ? "" : " <loc>" + Problems.shorten(loc) + "</loc>");
+    }
+
+    private String context() {
+        String where = where();
+        return where == null ? "" : " (" + where + ")";
     }
 
     /** Reports problems with the context of the entry (or header) being read. */
@@ -378,30 +413,29 @@ final class StaxSitemapDocument implements SitemapDocument {
 
         @Override
         public DocumentException error(String message) {
-            String where = header == null ? "document-level elements" : entryNumber == 0 ? "document"
-                    : "entry " + entryNumber + (loc == null ? "" : " <loc>" + loc + "</loc>");
-            return new DocumentException(documentUri, where + ": " + message + near());
+            String where = where();
+            return new DocumentException(documentUri, (where == null ? "" : where + ": ") + message + near());
         }
 
         @Override
         public void warn(String message) {
-            String where = header == null ? "document-level elements" : "entry " + entryNumber
-                    + (loc == null ? "" : " <loc>" + loc + "</loc>");
-            warnings.accept(where + " of " + documentUri + ": " + message);
+            String where = where();
+            warnings.accept((where == null ? "document" : where) + " of " + documentUri + ": " + message);
         }
 
         @Override
         public URI resolve(String reference, String what) throws DocumentException {
             URI parsed = UriReferences.parse(reference);
             if (parsed == null) {
-                throw error(what + " '" + reference + "' is not a URI");
+                throw error(what + " '" + Problems.shorten(reference) + "' is not a URI");
             }
             if (!parsed.toString().equals(reference)) {
-                warn(what + " '" + reference + "' contains characters not allowed in a URI; read as " + parsed);
+                warn(what + " '" + Problems.shorten(reference) + "' contains characters not allowed in a URI; read as "
+                        + Problems.shorten(parsed.toString()));
             }
             URI resolved = parsed.isAbsolute() || base == null ? parsed : base.resolve(parsed);
             if (!resolved.isAbsolute()) {
-                throw error(what + " '" + reference + "' is relative and the document URI (" + documentUri
+                throw error(what + " '" + Problems.shorten(reference) + "' is relative and the document URI (" + documentUri
                         + ") cannot serve as a base");
             }
             return resolved;

@@ -144,6 +144,36 @@ class SitemapReaderErrorsTest {
     }
 
     @Test
+    void reportsBytesInvalidForTheEncoding() throws Exception {
+        byte[] xml = urlset("<url><loc>http://example.com/XX</loc></url>").getBytes(StandardCharsets.UTF_8);
+        int at = new String(xml, StandardCharsets.ISO_8859_1).indexOf("XX");
+        xml[at] = (byte) 0xC3; // a UTF-8 lead byte followed by '(' is no character
+        xml[at + 1] = '(';
+        DocumentException e = assertThrows(DocumentException.class,
+                () -> ParsedDocument.read(reader, new ByteArrayInputStream(xml), BASE));
+        assertMentions(e, "not well-formed XML", "not valid in the document's encoding", BASE.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "<url><loc>http://example.com/a\u0001b</loc></url>",
+            "<url><loc>a</loc><ext>te\u0001xt</ext></url>", "<url><loc>a</loc><ext>&bogus;</ext></url>",
+            "<url><loc>a</loc><!-- a -- b --></url>", "<url><loc>a</loc><x><![CDATA[ unterminated </x></url>" })
+    void reportsFaultsInTextAndSkippedContent(String body) {
+        String xml = urlset(body);
+        DocumentException e = assertThrows(DocumentException.class, () -> ParsedDocument.read(xml));
+        assertMentions(e, "not well-formed XML", "entry 1", BASE.toString());
+    }
+
+    @Test
+    void limitsLinksPerEntry() throws Exception {
+        String links = "<rs:ln rel='duplicate' href='http://m.example.com/a'/>".repeat(
+                StaxSitemapDocument.MAX_LINKS_PER_ELEMENT + 1);
+        assertMentions(failWhileReading(urlset("<url><loc>a</loc>" + links + "</url>"), 0), "entry 1",
+                "more than 1000 <rs:ln>");
+        assertMentions(failOpen(urlset(links)), "more than 1000 document-level <rs:ln>");
+    }
+
+    @Test
     void reportsIoErrorsOfTheStream() throws Exception {
         InputStream failing = new SequenceInputStream(bytes(urlset("<url><loc>a</loc></url>").replace("</urlset>", "")),
                 new InputStream() {
@@ -181,6 +211,14 @@ class SitemapReaderErrorsTest {
     void refusesALocThatIsNoUri() throws Exception {
         DocumentException e = failWhileReading(urlset("<url><loc>http://[::1/res</loc></url>"), 0);
         assertMentions(e, "entry 1", "'http://[::1/res' is not a URI", BASE.toString());
+    }
+
+    @Test
+    void quotesOnlyTheStartOfAHugeValue() throws Exception {
+        String huge = "http://[" + "x".repeat(100_000);
+        DocumentException e = failWhileReading(urlset("<url><loc>" + huge + "</loc></url>"), 0);
+        assertMentions(e, "entry 1", "is not a URI", "...");
+        assertTrue(e.getMessage().length() < 1000, "message length " + e.getMessage().length());
     }
 
     @Test
@@ -231,6 +269,8 @@ class SitemapReaderErrorsTest {
     void refusesAmbiguousMetadata() throws Exception {
         assertMentions(failWhileReading(urlset("<url><loc>a</loc><rs:md change='created'/><rs:md change='deleted'/>"
                 + "</url>"), 0), "entry 1", "more than one <rs:md>");
+        assertMentions(failWhileReading(urlset("<url><loc>a</loc><lastmod>2013-01-01</lastmod>"
+                + "<lastmod>2013-01-02</lastmod></url>"), 0), "entry 1", "more than one <lastmod>");
         assertMentions(failOpen(urlset("<rs:md capability='resourcelist'/><rs:md capability='changelist'/>")),
                 "more than one document-level <rs:md>");
         assertMentions(failWhileReading(urlset("<url><loc>a</loc></url><rs:md capability='changelist'/>"), 1),
