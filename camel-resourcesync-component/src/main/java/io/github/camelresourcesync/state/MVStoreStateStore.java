@@ -78,8 +78,9 @@ public class MVStoreStateStore implements SyncStateStore {
     private static final String LAYOUT_KEY = "layout";
     private static final String LAYOUT_VERSION = "1";
 
-    /** Check the file's fill rate after this many commits; MVStore's own background compaction is off. */
+    /** Check the chunks' fill rate after this many commits or seconds; MVStore's own background compaction is off. */
     private static final int MAINTENANCE_INTERVAL_COMMITS = 1024;
+    private static final long MAINTENANCE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final int COMPACT_BELOW_FILL_RATE = 50;
     private static final int COMPACT_TARGET_FILL_RATE = 80;
     private static final int COMPACT_WRITE_BYTES = 16 * 1024 * 1024;
@@ -103,6 +104,7 @@ public class MVStoreStateStore implements SyncStateStore {
     private MVMap<String, byte[]> sources;
     private MVMap<String, String> registry;
     private int commitsSinceMaintenance;
+    private long lastMaintenanceNanos = System.nanoTime();
     /** Applies written but not yet committed (only with a commit delay); guarded by the write lock. */
     private int pendingApplies;
     private long lastCommitNanos;
@@ -161,10 +163,10 @@ public class MVStoreStateStore implements SyncStateStore {
     /**
      * Group commit. {@code 0} (the default): every apply ends with its own commit, so a returned apply survives a
      * process crash. {@code > 0}: applies are committed together at most this many milliseconds later (or sooner when
-     * their unsaved pages pass the cache size, at least 16 MB); a commit still never splits an apply, so after a crash the store
-     * holds a whole number of applies, but the applies of the last interval may be lost and are then re-delivered by
-     * the harvester. Much cheaper for small applies: MVStore writes at least one 4 KB block per commit and keeps
-     * superseded chunks for 45 s. Set before start.
+     * their unsaved pages pass the cache size, at least 16 MB); a commit still never splits an apply, so after a crash
+     * the store holds a whole number of applies, but the applies of the last interval may be lost and are then
+     * re-delivered by the harvester. Much cheaper for small applies: MVStore writes at least one 4 KB block per
+     * commit and keeps superseded chunks for 45 s. Set before start.
      */
     public void setCommitDelayMillis(long commitDelayMillis) {
         if (commitDelayMillis < 0) {
@@ -343,7 +345,8 @@ public class MVStoreStateStore implements SyncStateStore {
         if (s != null) {
             if (s.isClosed()) {
                 throw new StateStoreException("State file " + file + " was closed after a write error ("
-                        + s.getPanicException() + "); fix the cause (disk full, permissions) and restart", s.getPanicException());
+                        + s.getPanicException() + "); fix the cause (disk full, permissions) and restart",
+                        s.getPanicException());
             }
             return s;
         }
@@ -413,28 +416,25 @@ public class MVStoreStateStore implements SyncStateStore {
             throw new StateStoreException("File " + file + " is an MVStore file but not a camel-resourcesync state file"
                     + "; choose another path for the state file");
         }
-        MVMap<String, String> info = s.openMap(INFO_MAP,
-                new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE).valueType(StringDataType.INSTANCE));
-        sources = s.openMap(SOURCES_MAP,
-                new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE).valueType(ByteArrayDataType.INSTANCE));
-        registry = s.openMap(REGISTRY_MAP,
-                new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE).valueType(StringDataType.INSTANCE));
+        MVMap<String, String> info = s.openMap(INFO_MAP, stringMap());
+        sources = s.openMap(SOURCES_MAP, bytesMap());
+        registry = s.openMap(REGISTRY_MAP, stringMap());
         String layout = info.get(LAYOUT_KEY);
         if (layout == null) {
             info.put(LAYOUT_KEY, LAYOUT_VERSION);
             s.commit();
         } else if (!LAYOUT_VERSION.equals(layout)) {
-            throw new StateStoreException("State file " + file + " has layout version " + layout + ", this version reads "
-                    + LAYOUT_VERSION + "; use the camel-resourcesync version that wrote it, or move the file away"
-                    + " (the next sync will be a fresh baseline)");
+            throw new StateStoreException("State file " + file + " has layout version " + layout
+                    + ", this version reads " + LAYOUT_VERSION + "; use the camel-resourcesync version that wrote it,"
+                    + " or move the file away (the next sync will be a fresh baseline)");
         }
     }
 
     private StateStoreException openFailure(MVStoreException e) {
         if (e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
-            return new StateStoreException("State file " + file + " is in use by another process (or by another store in this JVM): it is locked."
-                    + " Each process needs its own state file; to share state between nodes, use the JDBC state store"
-                    + " on a shared database", e);
+            return new StateStoreException("State file " + file + " is in use by another process"
+                    + " (or by another store in this JVM): it is locked. Each process needs its own state file;"
+                    + " to share state between nodes, use the JDBC state store on a shared database", e);
         }
         return new StateStoreException("Cannot open state file " + file + ": " + e.getMessage() + damagedHint(), e);
     }
@@ -451,8 +451,17 @@ public class MVStoreStateStore implements SyncStateStore {
     }
 
     private MVMap<String, byte[]> openResourcesMap(String name) {
-        return store.openMap(name,
-                new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE).valueType(ByteArrayDataType.INSTANCE));
+        return store.openMap(name, bytesMap());
+    }
+
+    private static MVMap.Builder<String, String> stringMap() {
+        return new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE).valueType(StringDataType.INSTANCE);
+    }
+
+    /** Explicit types: MVStore's default ObjectDataType would add a type tag to every key and value. */
+    private static MVMap.Builder<String, byte[]> bytesMap() {
+        return new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
+                .valueType(ByteArrayDataType.INSTANCE);
     }
 
     static String resourcesMapName(String sourceKey) {
@@ -464,7 +473,7 @@ public class MVStoreStateStore implements SyncStateStore {
         }
     }
 
-    /** The committed view of a source, loaded once under the write lock so it never shows an apply in progress. */
+    /** The published view of a source, loaded once under the write lock so it never shows an apply in progress. */
     private SourceView view(String sourceKey) {
         Objects.requireNonNull(sourceKey, "sourceKey");
         SourceView view = views.get(sourceKey);
@@ -550,7 +559,8 @@ public class MVStoreStateStore implements SyncStateStore {
     private StateStoreException revert(MVStore s, String what, RuntimeException cause) {
         views.clear();
         if (pendingApplies > 0) {
-            LOG.warn("Reverting state file {} to its last commit drops {} applies not yet committed", file, pendingApplies);
+            LOG.warn("Reverting state file {} to its last commit drops {} applies not yet committed", file,
+                    pendingApplies);
             pendingApplies = 0;
         }
         try {
@@ -566,24 +576,35 @@ public class MVStoreStateStore implements SyncStateStore {
 
     /**
      * Compacts now and then: with automatic commits off, MVStore's background compaction is off too, and old chunks
-     * that keep a few live pages would let the file grow. Runs under the write lock between applies, so the commit it
-     * makes holds no half change.
+     * that keep a few live pages would never become free. Compaction rewrites those pages into the next commit, so
+     * the old chunks can be reused. Runs under the write lock between applies, so its commit holds no half change.
      */
     private void maintain(MVStore s) {
-        if (++commitsSinceMaintenance < MAINTENANCE_INTERVAL_COMMITS) {
+        long now = System.nanoTime();
+        if (++commitsSinceMaintenance < MAINTENANCE_INTERVAL_COMMITS
+                && now - lastMaintenanceNanos < MAINTENANCE_INTERVAL_NANOS) {
             return;
         }
         commitsSinceMaintenance = 0;
-        int fillRate = s.getFileStore().getChunksFillRate();
-        if (fillRate >= COMPACT_BELOW_FILL_RATE) {
-            return;
+        lastMaintenanceNanos = now;
+        try {
+            if (s.getFileStore().getChunksFillRate() < COMPACT_BELOW_FILL_RATE) {
+                compact(s);
+            }
+        } catch (RuntimeException e) {
+            // the applies are committed; a failed compaction only leaves the file larger
+            LOG.warn("Compacting state file {} failed: {}", file, e.toString());
         }
+    }
+
+    private void compact(MVStore s) {
+        int fillRate = s.getFileStore().getChunksFillRate();
         long before = s.getFileStore().size();
         s.compact(COMPACT_TARGET_FILL_RATE, COMPACT_WRITE_BYTES);
         if (s.hasUnsavedChanges()) {
             commit(s);
         }
-        // compaction moved pages: publish the new roots so snapshots never point at chunks that may be reused
+        // compaction moved pages: publish the new roots so snapshots do not keep pointing at chunks about to be freed
         for (Map.Entry<String, SourceView> e : views.entrySet()) {
             SourceView v = e.getValue();
             if (v.map() != null) {
@@ -592,6 +613,23 @@ public class MVStoreStateStore implements SyncStateStore {
         }
         LOG.debug("Compacted state file {}: chunk fill rate was {}%, size {} -> {} bytes", file, fillRate, before,
                 s.getFileStore().size());
+    }
+
+    /** Compacts now, with no retention of superseded chunks; for tests. Returns the chunk fill rate afterwards. */
+    int compactNowForTest() {
+        writeLock.lock();
+        try {
+            MVStore s = opened();
+            s.setRetentionTime(0);
+            compact(s);
+            return s.getFileStore().getChunksFillRate();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    int chunksFillRateForTest() {
+        return opened().getFileStore().getChunksFillRate();
     }
 
     /** What readers see of a source: its committed state and the committed root of its resources map (or none). */

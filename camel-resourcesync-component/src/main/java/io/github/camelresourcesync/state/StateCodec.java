@@ -298,7 +298,8 @@ public final class StateCodec {
             String algorithm = code == 0 ? readString()
                     : code < ALGORITHMS.length ? ALGORITHMS[code] : null;
             if (algorithm == null) {
-                throw new StateStoreException("Stored " + what + " is damaged (unknown hash algorithm code " + code + ")");
+                throw new StateStoreException(
+                        "Stored " + what + " is damaged (unknown hash algorithm code " + code + ")");
             }
             byte[] digest = readBytes();
             String hex = (b & HEX_TEXT) != 0 ? new String(digest, StandardCharsets.UTF_8) : bytesToHex(digest);
