@@ -1,6 +1,7 @@
 package io.github.camelresourcesync;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -8,6 +9,7 @@ import io.github.camelresourcesync.harvest.GapPolicy;
 import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.harvest.SyncMode;
 import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.UrlRedaction;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
@@ -139,7 +141,7 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
 
     @Override
     public String getServiceUrl() {
-        return sourceUrl;
+        return sourceUri().toString();
     }
 
     @Override
@@ -147,11 +149,18 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
         return "resourcesync";
     }
 
+    /** The Source URL without user-info: credentials never travel into headers, state keys or logs. */
     URI sourceUri() {
+        return UrlRedaction.stripUserInfo(rawSourceUri());
+    }
+
+    private URI rawSourceUri() {
         try {
-            return URI.create(sourceUrl.trim());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("resourcesync: sourceUrl '" + sourceUrl + "' is not a URI", e);
+            return new URI(sourceUrl.trim());
+        } catch (URISyntaxException e) {
+            // the reason and position only: the value itself may hold credentials
+            throw new IllegalArgumentException("resourcesync: sourceUrl is not a valid URI: " + e.getReason()
+                                               + " at index " + e.getIndex());
         }
     }
 
@@ -162,11 +171,20 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     }
 
     FetcherConfig fetcherConfig() throws Exception {
+        String user = username;
+        String pass = password;
+        String userInfo = rawSourceUri().getUserInfo();
+        if (user == null && userInfo != null) {
+            // http://user:pass@host/ works as in a browser, as Basic credentials for the Source's origin
+            int colon = userInfo.indexOf(':');
+            user = colon < 0 ? userInfo : userInfo.substring(0, colon);
+            pass = colon < 0 ? null : userInfo.substring(colon + 1);
+        }
         FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
                 .readTimeout(Duration.ofMillis(readTimeout)).maxRetries(maxRetries)
                 .retryInitialDelay(Duration.ofMillis(retryDelay)).retryMaxDelay(Duration.ofMillis(retryMaxDelay))
                 .maxRedirects(maxRedirects).maxConnections(maxConnections).userAgent(userAgent)
-                .username(username).password(password).bearerToken(bearerToken).proxyHost(proxyHost)
+                .username(user).password(pass).bearerToken(bearerToken).proxyHost(proxyHost)
                 .proxyPort(proxyPort).maxDocumentSize(maxDocumentSize).maxContentSize(maxContentSize)
                 .spoolThreshold(spoolThreshold).spoolDirectory(spoolDirectory == null ? null : Path.of(spoolDirectory));
         if (sslContextParameters != null) {
