@@ -141,7 +141,8 @@ public final class SyncRun implements AutoCloseable {
     }
 
     private void fill() throws IOException {
-        while (ahead.size() < window && !sourcesExhausted) {
+        // nothing is pulled past a barrier before it is passed: what follows it reads the store
+        while (ahead.size() < window && !sourcesExhausted && !barrierAhead()) {
             Step step = pull();
             if (step == null) {
                 return;
@@ -152,6 +153,11 @@ public final class SyncRun implements AutoCloseable {
                 drain();
             }
         }
+    }
+
+    private boolean barrierAhead() {
+        Ahead last = ahead.peekLast();
+        return last != null && last.step().isBarrier();
     }
 
     private Step pull() throws IOException {

@@ -107,10 +107,20 @@ public final class TestSource implements AutoCloseable {
         return this;
     }
 
-    /** Advances the Source's clock (times of changes) by seconds. */
+    private boolean frozen;
+
+    /** Advances the Source's clock (times of changes) by seconds, unless it is frozen. */
     public synchronized Instant tick(long seconds) {
-        clock = clock.plusSeconds(seconds);
+        if (!frozen) {
+            clock = clock.plusSeconds(seconds);
+        }
         return clock;
+    }
+
+    /** While frozen, changes share one timestamp (as a Source with second precision and a busy second has). */
+    public synchronized TestSource freezeClock(boolean freeze) {
+        this.frozen = freeze;
+        return this;
     }
 
     /** Adds a resource as part of the initial state: no Change List entry. */

@@ -1,0 +1,145 @@
+package io.github.camelresourcesync.harvest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.testsupport.TestSource;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Destination logic without Camel: resume boundaries, gaps, and commits that never run ahead of delivery. */
+class HarvesterTest {
+
+    private TestSource source;
+    private HttpFetcher fetcher;
+    private ExecutorService pool;
+    private final InMemoryStateStore store = new InMemoryStateStore();
+
+    @BeforeEach
+    void start() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        pool = Executors.newFixedThreadPool(4);
+    }
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+        fetcher.close();
+        source.close();
+    }
+
+    private Harvester harvester(HarvestOptions options) {
+        return new Harvester(source.base(), options, fetcher, new SitemapReader(), store, pool,
+                () -> new SyncProgress("test", 0));
+    }
+
+    /** Runs one pass, delivering everything; returns "change path" per event. */
+    private static List<String> runAll(Harvester h, long maxEvents) throws Exception {
+        List<String> seen = new ArrayList<>();
+        try (SyncRun run = h.startRun(maxEvents)) {
+            while (run.hasMore()) {
+                PendingEvent p = run.next();
+                if (p == null) {
+                    run.flush();
+                    if (!run.hasMore()) {
+                        break;
+                    }
+                    continue;
+                }
+                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
+                SyncEvent e = p.event();
+                seen.add(e.change() + " " + e.fileName());
+                run.delivered(p);
+            }
+        }
+        return seen;
+    }
+
+    private SourceState state() {
+        return store.source(source.uri("/capabilitylist.xml").toString());
+    }
+
+    @Test
+    void changesSharingOneTimestampAreNeitherRepeatedNorSkipped() throws Exception {
+        Harvester h = harvester(new HarvestOptions());
+        assertEquals(2, runAll(h, 0).size());
+        source.freezeClock(true);
+        source.change("/res/c.txt", "charlie");
+        source.change("/res/d.txt", "delta");
+        source.change("/res/e.txt", "echo");
+        source.freezeClock(false);
+
+        assertEquals(List.of("created res/c.txt", "created res/d.txt"), runAll(h, 2));
+        assertEquals(2, state().resumeEventIds().size(), "both ids at the shared time are remembered");
+        assertEquals(List.of("created res/e.txt"), runAll(h, 0));
+        assertEquals(List.of(), runAll(h, 0));
+    }
+
+    @Test
+    void gapFailsWhenAskedTo() throws Exception {
+        Harvester h = harvester(new HarvestOptions().gapPolicy(GapPolicy.FAIL));
+        runAll(h, 0);
+        source.change("/res/a.txt", "alpha 2");
+        runAll(h, 0);
+        source.tick(60);
+        source.compactChanges(); // the Source drops its old changes: the Change List now starts after the resume point
+        source.change("/res/b.txt", "bravo 2");
+        GapException e = assertThrows(GapException.class, () -> h.startRun(0).next());
+        assertTrue(e.getMessage().contains("/changelist.xml") && e.getMessage().contains("gapPolicy"), e.getMessage());
+    }
+
+    @Test
+    void gapRebaselinesWithDeletesByDefault() throws Exception {
+        Harvester h = harvester(new HarvestOptions());
+        runAll(h, 0);
+        source.change("/res/a.txt", "alpha 2");
+        runAll(h, 0);
+        source.delete("/res/b.txt");
+        source.change("/res/c.txt", "charlie");
+        source.tick(60);
+        source.compactChanges();
+        List<String> events = runAll(h, 0);
+        assertEquals(List.of("created res/c.txt", "deleted res/b.txt"), events);
+        assertEquals(List.of(), runAll(h, 0), "after the re-baseline, incremental from the new Resource List's at");
+    }
+
+    @Test
+    void aFailedDeliveryKeepsTheResumePointBeforeIt() throws Exception {
+        Harvester h = harvester(new HarvestOptions().fetchParallelism(4));
+        runAll(h, 0);
+        for (int i = 0; i < 10; i++) {
+            source.change("/res/n" + i + ".txt", "new " + i);
+        }
+        List<String> delivered = new ArrayList<>();
+        try (SyncRun run = h.startRun(0)) {
+            for (int i = 0; i < 10; i++) {
+                PendingEvent p = run.next();
+                if (i == 6) {
+                    run.stop(p); // the route failed on the 7th: 8th to 10th were prefetched, must not commit
+                    break;
+                }
+                delivered.add(p.event().fileName());
+                run.delivered(p);
+            }
+            run.flush();
+        }
+        assertEquals(6, delivered.size());
+        List<String> rest = runAll(h, 0);
+        assertEquals(List.of("created res/n6.txt", "created res/n7.txt", "created res/n8.txt", "created res/n9.txt"),
+                rest, "the next pass starts at the failed event");
+    }
+}
