@@ -155,7 +155,8 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
         List<PendingEvent> items = new ArrayList<>(total);
         events.forEach(o -> items.add((PendingEvent) o));
         int delivered = 0;
-        for (int index = 0; index < total && isBatchAllowed(); index++) {
+        int index = 0;
+        for (; index < total && isBatchAllowed(); index++) {
             PendingEvent p = items.get(index);
             Exchange exchange = createExchange(p.event());
             exchange.setProperty(ExchangePropertyKey.BATCH_INDEX, index);
@@ -181,11 +182,13 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
                     exchange.getException());
             if (getEndpoint().isBreakOnFirstError()) {
                 run.stop(p);
-                releaseFrom(items, index + 1);
+                index++;
                 break;
             }
             run.givenUp(p);
         }
+        // not delivered (stopped, or shutting down): not committed either, so they come again next poll
+        releaseFrom(items, index);
         pendingExchanges = 0;
         return delivered;
     }
