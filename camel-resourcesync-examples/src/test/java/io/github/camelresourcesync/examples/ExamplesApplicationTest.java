@@ -1,5 +1,7 @@
 package io.github.camelresourcesync.examples;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import io.github.camelresourcesync.examples.demo.DemoSource;
 import org.apache.camel.Route;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,6 +69,54 @@ class ExamplesApplicationTest {
     }
 
     @Test
+    @Disabled("Component bug: SyncRun.fill() pulls the step after a baseline's sweep barrier before the barrier is"
+              + " passed, so BaselineSteps.findVanished() reads the store before this baseline's marks are flushed"
+              + " and deletes every resource it just listed. Enable once fill() stops at a barrier.")
+    void restartedDemoSourceIsReBaselinedAndTheMirrorFollows() throws Exception {
+        Path mirror = tmp.resolve("mirror");
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        // first run: baseline, then some changes the second demo Source will not have
+        ExamplesApplication first = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
+                "--demo.change-interval=100", "--demo.changes-per-list=5"));
+        try (Running running = Running.start(first)) {
+            running.await().atMost(STARTUP).until(() -> first.demoSource() != null);
+            DemoSource demo = first.demoSource();
+            int history = demo.changeCount();
+            running.await().atMost(Duration.ofSeconds(20)).until(() -> demo.changeCount() >= history + 9);
+            demo.pauseChanges(true);
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
+        }
+        // second run, same port and state: a new Source history starts after the resume point (a gap), so the
+        // component re-baselines and removes what the new Source does not have
+        ExamplesApplication second = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
+                "--demo.change-interval=0"));
+        try (Running running = Running.start(second)) {
+            running.await().atMost(STARTUP).until(() -> second.demoSource() != null);
+            DemoSource demo = second.demoSource();
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
+            Thread.sleep(1000);
+            assertMirrors(demo.snapshot(), mirror);
+        }
+    }
+
+    @Test
+    void loadsUserRoutesNextToTheBundledOne() throws Exception {
+        ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                "--demo.change-interval=0",
+                "--camel.main.routes-include-pattern=classpath:camel/*.yaml,file:routes/changes-log.yaml"));
+        try (Running running = Running.start(app)) {
+            running.await().atMost(STARTUP).until(() -> app.main().getCamelContext() != null
+                                                        && app.main().getCamelContext().isStarted());
+            List<String> routes = app.main().getCamelContext().getRoutes().stream().map(Route::getRouteId).sorted()
+                    .toList();
+            assertEquals(List.of("changes-log", "mirror"), routes);
+        }
+    }
+
+    @Test
     void splitsArgumentsIntoSourceUrlPropertiesAndCamelMainOptions() {
         ExamplesApplication app = new ExamplesApplication("https://example.org/", "--sync.delay=5000", "-d", "30");
         assertEquals("https://example.org/", app.main().getOverrideProperties().get(ExamplesApplication.SOURCE_URL));
@@ -77,7 +128,7 @@ class ExamplesApplicationTest {
     private String[] settings(Path mirror, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "--sync.mirror-dir=" + mirror,
-                "--camel.component.resourcesync.state-directory=" + tmp.resolve("state"),
+                "--sync.state-dir=" + tmp.resolve("state"),
                 "--sync.delay=200"));
         args.addAll(Arrays.asList(more));
         return args.toArray(String[]::new);

@@ -51,10 +51,14 @@ public final class DemoChanges {
         return c;
     }
 
-    /** Makes {@code n} changes one second apart after {@code start}: a history for the Change Lists. */
+    /**
+     * Makes {@code n} changes a millisecond apart just after {@code start}: a history for the Change Lists. Not
+     * back-dated, so a restarted demo Source never rewrites times it published before: a destination sees a new
+     * history that starts after its resume point (a gap) and re-baselines.
+     */
     public void makeHistory(Instant start, int n) {
         for (int i = 1; i <= n; i++) {
-            next(start.plusSeconds(i));
+            next(start.plusMillis(i));
         }
     }
 

@@ -45,7 +45,7 @@ public final class DemoSource implements AutoCloseable {
      * @param changeInterval milliseconds between changes; 0 for a Source that does not change by itself
      * @param changesPerList changes per Change List before it is closed and a new one opened
      * @param keptLists      closed Change Lists kept in the index
-     * @param history        changes made (back-dated, one a second) before the Source starts serving
+     * @param history        changes already in the Change Lists when the Source starts serving
      * @param minResources   the timer does not delete below this many resources
      * @param seed           seed of the choice of resources to update and delete
      */
@@ -87,7 +87,7 @@ public final class DemoSource implements AutoCloseable {
         this.server = server;
         this.httpThreads = httpThreads;
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-        Instant start = Instant.now().minusSeconds(settings.history() + 1L);
+        Instant start = Instant.now();
         this.model = new SourceModel(DemoData.load(), start, Clock.systemUTC(), settings.changesPerList(),
                 settings.keptLists());
         this.documents = new SourceDocuments(model, base);
@@ -155,7 +155,7 @@ public final class DemoSource implements AutoCloseable {
         return settings;
     }
 
-    /** Changes made so far, the back-dated history included. */
+    /** Changes made so far, the initial history included. */
     public int changeCount() {
         return changes.count();
     }

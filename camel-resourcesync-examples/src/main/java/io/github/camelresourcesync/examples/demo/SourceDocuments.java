@@ -108,7 +108,7 @@ public final class SourceDocuments {
     }
 
     private byte[] resourceListIndex() {
-        Instant at = model.latest();
+        Instant at = model.snapshotTime();
         List<Entry> lists = new ArrayList<>();
         for (String folder : folders) {
             lists.add(new Entry(uri(RESOURCE_LIST + folder + ".xml"), null, listMd("resourcelist", at, null, null),
@@ -128,7 +128,8 @@ public final class SourceDocuments {
         }
         List<Link> links = new ArrayList<>(upLinks());
         links.add(Link.of("index", uri(RESOURCE_LIST_INDEX)));
-        return document(RootElement.URLSET, listMd("resourcelist", model.latest(), null, null), links, entries);
+        return document(RootElement.URLSET, listMd("resourcelist", model.snapshotTime(), null, null), links,
+                entries);
     }
 
     private byte[] changeListIndex() {

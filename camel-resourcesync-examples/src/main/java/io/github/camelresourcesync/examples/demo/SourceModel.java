@@ -132,9 +132,13 @@ public final class SourceModel {
         return lists;
     }
 
-    /** Time of the latest change (the state the Resource Lists show), or of the initial state. */
-    public synchronized Instant latest() {
-        return latest;
+    /**
+     * When a Resource List rendered now is taken ({@code rs:md at}): now, but never before the latest change, so a
+     * destination resuming from it neither misses a change nor is handed the latest one again.
+     */
+    public synchronized Instant snapshotTime() {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        return now.isAfter(latest) ? now : latest;
     }
 
     private static Resource resource(String path, byte[] content, Instant lastmod) {

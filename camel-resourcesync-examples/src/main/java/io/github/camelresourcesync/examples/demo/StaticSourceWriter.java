@@ -44,7 +44,7 @@ public final class StaticSourceWriter {
      */
     public static List<Path> write(Path dir, URI base, DemoSource.Settings settings) throws IOException {
         URI root = baseUrl(base);
-        Instant start = Instant.now().minusSeconds(settings.history() + 1L);
+        Instant start = Instant.now();
         SourceModel model = new SourceModel(DemoData.load(), start, Clock.systemUTC(), settings.changesPerList(),
                 settings.keptLists());
         SourceDocuments documents = new SourceDocuments(model, root);
