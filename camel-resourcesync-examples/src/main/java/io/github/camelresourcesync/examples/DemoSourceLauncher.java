@@ -32,10 +32,10 @@ public final class DemoSourceLauncher extends MainListenerSupport {
         }
         DemoSource.Settings defaults = DemoSource.Settings.defaults();
         DemoSource.Settings settings = defaults
-                .withPort(number(properties, "demo.port", defaults.port()).intValue())
+                .withPort((int) number(properties, "demo.port", defaults.port()))
                 .withChangeInterval(number(properties, "demo.change-interval", defaults.changeInterval()))
-                .withChangesPerList(number(properties, "demo.changes-per-list", defaults.changesPerList()).intValue())
-                .withHistory(number(properties, "demo.history", defaults.history()).intValue());
+                .withChangesPerList((int) number(properties, "demo.changes-per-list", defaults.changesPerList()))
+                .withHistory((int) number(properties, "demo.history", defaults.history()));
         try {
             source = DemoSource.start(settings);
         } catch (IOException e) {
@@ -65,7 +65,7 @@ public final class DemoSourceLauncher extends MainListenerSupport {
         return source;
     }
 
-    private static Long number(PropertiesComponent properties, String key, long fallback) {
+    private static long number(PropertiesComponent properties, String key, long fallback) {
         String value = properties.resolveProperty(key).orElse(null);
         if (value == null || value.isBlank()) {
             return fallback;

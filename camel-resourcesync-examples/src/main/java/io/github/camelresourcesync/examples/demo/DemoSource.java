@@ -215,10 +215,7 @@ public final class DemoSource implements AutoCloseable {
                 send(ex, r.mediaType(), r.content(), r.lastmod());
                 return;
             }
-            byte[] notFound = ("No resource at " + path + "\n").getBytes(StandardCharsets.UTF_8);
-            ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-            ex.sendResponseHeaders(404, method.equals("HEAD") ? -1 : notFound.length);
-            ex.getResponseBody().write(method.equals("HEAD") ? new byte[0] : notFound);
+            ex.sendResponseHeaders(404, -1);
         } catch (RuntimeException e) {
             LOG.error("Demo Source: answering {} failed", ex.getRequestURI(), e);
             throw e;
