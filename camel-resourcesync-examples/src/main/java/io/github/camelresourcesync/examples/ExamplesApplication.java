@@ -1,0 +1,84 @@
+package io.github.camelresourcesync.examples;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.camelresourcesync.examples.demo.DemoSource;
+import org.apache.camel.main.Main;
+
+/**
+ * Mirrors a ResourceSync Source into a directory and keeps it in sync: a Camel Main application whose route is
+ * {@code src/main/resources/camel/mirror.yaml} (or {@link MirrorRouteBuilder} with {@code examples.java-route=true}),
+ * configured by {@code application.properties}.
+ *
+ * <pre>
+ * ExamplesApplication                              mirror the bundled demo Source (started on 127.0.0.1)
+ * ExamplesApplication https://example.org/         mirror that Source (same as --sync.source-url=...)
+ * ExamplesApplication --sync.mirror-dir=/data/x    any property as --key=value
+ * </pre>
+ */
+public final class ExamplesApplication {
+
+    /** The property naming the Source to mirror; unset means the demo Source. */
+    public static final String SOURCE_URL = "sync.source-url";
+
+    private final Main main = new Main();
+    private final DemoSourceLauncher demo = new DemoSourceLauncher();
+    private final String[] arguments;
+
+    /**
+     * @param args a first argument that is not an option is the Source URL; {@code --key=value} sets a property
+     *             (taking precedence over {@code application.properties}); the rest go to Camel Main ({@code -d 60},
+     *             {@code -pl file:my.properties}, {@code -h}, ...)
+     */
+    public ExamplesApplication(String... args) {
+        List<String> forMain = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (i == 0 && !arg.startsWith("-")) {
+                main.addOverrideProperty(SOURCE_URL, arg);
+            } else if (arg.startsWith("--") && arg.indexOf('=') > 2) {
+                // Camel Main has no generic property option; this is the one people expect
+                int eq = arg.indexOf('=');
+                main.addOverrideProperty(arg.substring(2, eq), arg.substring(eq + 1));
+            } else {
+                forMain.add(arg);
+            }
+        }
+        this.arguments = forMain.toArray(String[]::new);
+        main.configure().addRoutesBuilder(new MirrorRouteBuilder());
+        main.addMainListener(demo);
+    }
+
+    public static void main(String[] args) throws Exception {
+        int exit = new ExamplesApplication(args).run();
+        if (exit != 0) {
+            System.exit(exit);
+        }
+    }
+
+    /** Runs until the JVM is asked to stop (Ctrl-C, SIGTERM) or {@link Main#completed()} is called. */
+    public int run() throws Exception {
+        try {
+            return main.run(arguments);
+        } finally {
+            // also when Camel failed to start and never reached its stop listeners
+            demo.stop();
+        }
+    }
+
+    /** The Camel Main, to add properties before {@link #run()} or to stop it. */
+    public Main main() {
+        return main;
+    }
+
+    /** The arguments left for Camel Main after the Source URL and the properties were taken out. */
+    String[] arguments() {
+        return arguments.clone();
+    }
+
+    /** The demo Source when it was started (no {@value #SOURCE_URL} given), else {@code null}. */
+    public DemoSource demoSource() {
+        return demo.source();
+    }
+}

@@ -1,0 +1,279 @@
+package io.github.camelresourcesync.examples.demo;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.examples.demo.SourceModel.Change;
+import io.github.camelresourcesync.examples.demo.SourceModel.Resource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A live ResourceSync Source on loopback, for trying the component without a Source of one's own: the bundled sample
+ * files ({@link DemoData}) published as {@link SourceDocuments}, with a history of changes already in its Change
+ * Lists, and a timer that keeps creating, updating and deleting resources. Documents and resources carry an ETag and
+ * answer {@code If-None-Match} with 304.
+ */
+public final class DemoSource implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DemoSource.class);
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
+
+    /**
+     * How the demo Source behaves.
+     *
+     * @param port           loopback port; 0 for any free one. A taken port falls back to a free one
+     * @param changeInterval milliseconds between changes; 0 for a Source that does not change by itself
+     * @param changesPerList changes per Change List before it is closed and a new one opened
+     * @param keptLists      closed Change Lists kept in the index
+     * @param history        changes already in the Change Lists when the Source starts serving
+     * @param minResources   the timer does not delete below this many resources
+     * @param seed           seed of the choice of resources to update and delete
+     */
+    public record Settings(int port, long changeInterval, int changesPerList, int keptLists, int history,
+                           int minResources, long seed) {
+
+        public static Settings defaults() {
+            return new Settings(8765, 5000, 10, 20, 25, 10, 42);
+        }
+
+        public Settings withPort(int p) {
+            return new Settings(p, changeInterval, changesPerList, keptLists, history, minResources, seed);
+        }
+
+        public Settings withChangeInterval(long millis) {
+            return new Settings(port, millis, changesPerList, keptLists, history, minResources, seed);
+        }
+
+        public Settings withChangesPerList(int n) {
+            return new Settings(port, changeInterval, n, keptLists, history, minResources, seed);
+        }
+
+        public Settings withHistory(int n) {
+            return new Settings(port, changeInterval, changesPerList, keptLists, n, minResources, seed);
+        }
+    }
+
+    private final Settings settings;
+    private final SourceModel model;
+    private final DemoChanges changes;
+    private final SourceDocuments documents;
+    private final HttpServer server;
+    private final ExecutorService httpThreads;
+    private final ScheduledExecutorService timer;
+    private final AtomicBoolean paused = new AtomicBoolean();
+
+    private DemoSource(Settings settings, HttpServer server, ExecutorService httpThreads) {
+        this.settings = settings;
+        this.server = server;
+        this.httpThreads = httpThreads;
+        URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        Instant start = Instant.now();
+        this.model = new SourceModel(DemoData.load(), start, Clock.systemUTC(), settings.changesPerList(),
+                settings.keptLists());
+        this.documents = new SourceDocuments(model, base);
+        this.changes = new DemoChanges(model, documents.folders(), settings.minResources(), settings.seed());
+        changes.makeHistory(start, settings.history());
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "demo-source-changes"));
+    }
+
+    /** Starts serving on {@code 127.0.0.1} and, unless the interval is 0, changing. */
+    public static DemoSource start(Settings settings) throws IOException {
+        ExecutorService httpThreads = Executors.newFixedThreadPool(4, r -> daemon(r, "demo-source-http"));
+        HttpServer server = bind(settings.port());
+        server.setExecutor(httpThreads);
+        DemoSource source = new DemoSource(settings, server, httpThreads);
+        server.createContext("/", source::handle);
+        server.start();
+        if (settings.changeInterval() > 0) {
+            source.timer.scheduleWithFixedDelay(source::tick, settings.changeInterval(), settings.changeInterval(),
+                    TimeUnit.MILLISECONDS);
+        }
+        LOG.info("Demo Source serving {} resources at {} (Source Description {}); {}",
+                source.model.resources().size(), source.base(), source.uri(SourceDocuments.SOURCE_DESCRIPTION),
+                settings.changeInterval() > 0 ? "it changes every " + settings.changeInterval() + " ms"
+                        : "it holds still");
+        return source;
+    }
+
+    private static HttpServer bind(int port) throws IOException {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try {
+            return HttpServer.create(new InetSocketAddress(loopback, port), 0);
+        } catch (BindException e) {
+            if (port == 0) {
+                throw e;
+            }
+            LOG.warn("Demo Source: port {} is taken ({}); using a free port instead", port, e.getMessage());
+            return HttpServer.create(new InetSocketAddress(loopback, 0), 0);
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** {@code http://127.0.0.1:PORT/}. */
+    public URI base() {
+        return documents.base();
+    }
+
+    public URI uri(String path) {
+        return base().resolve(path.startsWith("/") ? path.substring(1) : path);
+    }
+
+    public SourceModel model() {
+        return model;
+    }
+
+    public SourceDocuments documents() {
+        return documents;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Changes made so far, the initial history included. */
+    public int changeCount() {
+        return changes.count();
+    }
+
+    /** The resources now: URL path to content. */
+    public Map<String, byte[]> snapshot() {
+        Map<String, byte[]> m = new LinkedHashMap<>();
+        model.resources().forEach((path, r) -> m.put(path, r.content()));
+        return m;
+    }
+
+    /** Stops (or resumes) the timer's changes, e.g. to compare a mirror with a Source that holds still. */
+    public void pauseChanges(boolean pause) {
+        paused.set(pause);
+    }
+
+    private void tick() {
+        if (paused.get()) {
+            return;
+        }
+        try {
+            List<SourceModel.ChangeList> before = model.changeLists();
+            Change c = changes.next();
+            LOG.info("Demo Source: {} {}", c.type(), c.path());
+            List<SourceModel.ChangeList> after = model.changeLists();
+            int closed = before.get(before.size() - 1).number();
+            if (after.get(after.size() - 1).number() != closed) {
+                LOG.info("Demo Source: closed changelist-{}.xml ({} changes), opened changelist-{}.xml", closed,
+                        settings.changesPerList(), closed + 1);
+            }
+        } catch (RuntimeException e) {
+            // an exception would end the schedule silently; log it and keep the demo going
+            LOG.error("Demo Source: making a change failed", e);
+        }
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String method = ex.getRequestMethod();
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                ex.getResponseHeaders().set("Allow", "GET, HEAD");
+                ex.sendResponseHeaders(405, -1);
+                return;
+            }
+            String path = ex.getRequestURI().getPath();
+            if (path.equals("/")) {
+                send(ex, "text/html; charset=utf-8", homePage(), null);
+                return;
+            }
+            byte[] document = documents.render(path);
+            if (document != null) {
+                send(ex, "application/xml", document, null);
+                return;
+            }
+            Resource r = model.resource(path);
+            if (r != null) {
+                send(ex, r.mediaType(), r.content(), r.lastmod());
+                return;
+            }
+            ex.sendResponseHeaders(404, -1);
+        } catch (RuntimeException e) {
+            LOG.error("Demo Source: answering {} failed", ex.getRequestURI(), e);
+            throw e;
+        }
+    }
+
+    private static void send(HttpExchange ex, String type, byte[] body, Instant lastmod) throws IOException {
+        String etag = "\"" + SourceModel.hex("MD5", body) + "\"";
+        ex.getResponseHeaders().set("ETag", etag);
+        ex.getResponseHeaders().set("Content-Type", type);
+        if (lastmod != null) {
+            ex.getResponseHeaders().set("Last-Modified", HTTP_DATE.format(lastmod));
+        }
+        if (matches(ex.getRequestHeaders().getFirst("If-None-Match"), etag)) {
+            ex.sendResponseHeaders(304, -1);
+            return;
+        }
+        boolean head = ex.getRequestMethod().equals("HEAD");
+        // HEAD: announce the length without sending a body
+        ex.sendResponseHeaders(200, head ? -1 : body.length == 0 ? -1 : body.length);
+        if (!head) {
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    private static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null) {
+            return false;
+        }
+        for (String candidate : ifNoneMatch.split(",")) {
+            String c = candidate.trim();
+            if (c.equals("*") || c.equals(etag) || c.equals("W/" + etag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private byte[] homePage() {
+        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><title>camel-resourcesync demo Source"
+                                               + "</title>\n<link rel=\"resourcesync\" href=\""
+                                               + uri(SourceDocuments.SOURCE_DESCRIPTION) + "\">\n</head><body>\n"
+                                               + "<h1>camel-resourcesync demo Source</h1>\n<ul>\n");
+        for (String p : documents.paths()) {
+            html.append("<li><a href=\"").append(p).append("\">").append(p).append("</a></li>\n");
+        }
+        html.append("</ul>\n</body></html>\n");
+        return html.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Stops changing and serving. */
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        server.stop(0);
+        httpThreads.shutdownNow();
+        LOG.info("Demo Source at {} stopped", base());
+    }
+}

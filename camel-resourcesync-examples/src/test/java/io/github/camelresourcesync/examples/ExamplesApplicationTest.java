@@ -1,0 +1,174 @@
+package io.github.camelresourcesync.examples;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.github.camelresourcesync.examples.demo.DemoSource;
+import org.apache.camel.Route;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static io.github.camelresourcesync.examples.MirrorAssertions.assertMirrors;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The application as a user runs it: Camel Main with the bundled route, mirroring into a directory. */
+class ExamplesApplicationTest {
+
+    private static final Duration STARTUP = Duration.ofSeconds(30);
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "java-route={0}")
+    @ValueSource(booleans = { false, true })
+    void mirrorsTheDemoSourceAndFollowsItsChanges(boolean javaRoute) throws Exception {
+        Path mirror = tmp.resolve("mirror");
+        ExamplesApplication app = new ExamplesApplication(settings(mirror,
+                "--demo.port=0", "--demo.change-interval=100", "--demo.changes-per-list=5",
+                "--examples.java-route=" + javaRoute));
+        try (Running running = Running.start(app)) {
+            running.await().atMost(STARTUP).until(() -> app.demoSource() != null);
+            DemoSource demo = app.demoSource();
+            int history = demo.changeCount();
+            // creates, updates and deletes, across at least two rotations of the open Change List
+            running.await().atMost(Duration.ofSeconds(20)).until(() -> demo.changeCount() >= history + 12);
+            demo.pauseChanges(true);
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
+
+            List<String> routes = app.main().getCamelContext().getRoutes().stream().map(Route::getRouteId).toList();
+            assertEquals(List.of(javaRoute ? "mirror-java" : "mirror"), routes, "exactly one mirror route");
+        }
+    }
+
+    @Test
+    void mirrorsTheSourceGivenAsFirstArgumentWithoutStartingTheDemo() throws Exception {
+        Path mirror = tmp.resolve("mirror");
+        try (DemoSource other = DemoSource.start(DemoSource.Settings.defaults().withPort(0).withChangeInterval(0))) {
+            List<String> args = new ArrayList<>(List.of(other.base().toString()));
+            args.addAll(Arrays.asList(settings(mirror)));
+            ExamplesApplication app = new ExamplesApplication(args.toArray(String[]::new));
+            try (Running running = Running.start(app)) {
+                running.await().atMost(STARTUP).untilAsserted(() -> assertMirrors(other.snapshot(), mirror));
+                assertNull(app.demoSource(), "no demo Source when a Source URL is given");
+            }
+        }
+    }
+
+    @Test
+    @Disabled("Component bug: SyncRun.fill() pulls the step after a baseline's sweep barrier before the barrier is"
+              + " passed, so BaselineSteps.findVanished() reads the store before this baseline's marks are flushed"
+              + " and deletes every resource it just listed. Enable once fill() stops at a barrier.")
+    void restartedDemoSourceIsReBaselinedAndTheMirrorFollows() throws Exception {
+        Path mirror = tmp.resolve("mirror");
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        // first run: baseline, then some changes the second demo Source will not have
+        ExamplesApplication first = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
+                "--demo.change-interval=100", "--demo.changes-per-list=5"));
+        try (Running running = Running.start(first)) {
+            running.await().atMost(STARTUP).until(() -> first.demoSource() != null);
+            DemoSource demo = first.demoSource();
+            int history = demo.changeCount();
+            running.await().atMost(Duration.ofSeconds(20)).until(() -> demo.changeCount() >= history + 9);
+            demo.pauseChanges(true);
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
+        }
+        // second run, same port and state: a new Source history starts after the resume point (a gap), so the
+        // component re-baselines and removes what the new Source does not have
+        ExamplesApplication second = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
+                "--demo.change-interval=0"));
+        try (Running running = Running.start(second)) {
+            running.await().atMost(STARTUP).until(() -> second.demoSource() != null);
+            DemoSource demo = second.demoSource();
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
+            Thread.sleep(1000);
+            assertMirrors(demo.snapshot(), mirror);
+        }
+    }
+
+    @Test
+    void loadsUserRoutesNextToTheBundledOne() throws Exception {
+        ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                "--demo.change-interval=0",
+                "--camel.main.routes-include-pattern=classpath:camel/*.yaml,file:routes/changes-log.yaml"));
+        try (Running running = Running.start(app)) {
+            running.await().atMost(STARTUP).until(() -> app.main().getCamelContext() != null
+                                                        && app.main().getCamelContext().isStarted());
+            List<String> routes = app.main().getCamelContext().getRoutes().stream().map(Route::getRouteId).sorted()
+                    .toList();
+            assertEquals(List.of("changes-log", "mirror"), routes);
+        }
+    }
+
+    @Test
+    void splitsArgumentsIntoSourceUrlPropertiesAndCamelMainOptions() {
+        ExamplesApplication app = new ExamplesApplication("https://example.org/", "--sync.delay=5000", "-d", "30");
+        assertEquals("https://example.org/", app.main().getOverrideProperties().get(ExamplesApplication.SOURCE_URL));
+        assertEquals("5000", app.main().getOverrideProperties().get("sync.delay"));
+        assertArrayEquals(new String[] { "-d", "30" }, app.arguments());
+    }
+
+    /** Properties that keep a test run fast and inside the temporary directory. */
+    private String[] settings(Path mirror, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--sync.mirror-dir=" + mirror,
+                "--sync.state-dir=" + tmp.resolve("state"),
+                "--sync.delay=200"));
+        args.addAll(Arrays.asList(more));
+        return args.toArray(String[]::new);
+    }
+
+    /** Runs the application on its own thread, as {@code main} would, and stops it like Ctrl-C would. */
+    private static final class Running implements AutoCloseable {
+
+        private final ExamplesApplication app;
+        private final Thread thread;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        private Running(ExamplesApplication app) {
+            this.app = app;
+            this.thread = new Thread(() -> {
+                try {
+                    app.run();
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            }, "examples-application");
+        }
+
+        /** Awaitility that gives up at once when the application has failed. */
+        ConditionFactory await() {
+            return Awaitility.await().failFast("the application failed", () -> failure.get() != null);
+        }
+
+        static Running start(ExamplesApplication app) {
+            Running r = new Running(app);
+            r.thread.start();
+            return r;
+        }
+
+        @Override
+        public void close() throws Exception {
+            app.main().completed();
+            thread.join(Duration.ofSeconds(20).toMillis());
+            assertFalse(thread.isAlive(), "the application stops when asked to");
+            assertNull(failure.get(), () -> "the application failed: " + failure.get());
+        }
+    }
+}

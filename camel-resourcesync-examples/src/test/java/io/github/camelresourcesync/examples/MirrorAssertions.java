@@ -1,0 +1,31 @@
+package io.github.camelresourcesync.examples;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+final class MirrorAssertions {
+
+    private MirrorAssertions() {
+    }
+
+    /** The mirror holds exactly the Source's resources ({@code /data/x} at {@code mirror/data/x}), byte for byte. */
+    static void assertMirrors(Map<String, byte[]> source, Path mirror) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        if (Files.isDirectory(mirror)) {
+            try (Stream<Path> walk = Files.walk(mirror)) {
+                for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                    files.put("/" + mirror.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
+                }
+            }
+        }
+        assertEquals(new TreeMap<>(source).keySet(), files.keySet(), "files in " + mirror);
+        source.forEach((path, bytes) -> assertArrayEquals(bytes, files.get(path), "content of " + path));
+    }
+}
