@@ -1,6 +1,8 @@
 package io.github.camelresourcesync;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +26,14 @@ final class MirrorAssertions {
         }
         try (Stream<Path> walk = Files.walk(mirror)) {
             for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+                if (p.getFileName().toString().startsWith(".rsync-")) {
+                    continue; // the mirror's temporary file of a write in progress
+                }
                 files.put(mirror.relativize(p).toString().replace('\\', '/'),
                         Files.readString(p, StandardCharsets.UTF_8));
             }
+        } catch (UncheckedIOException | NoSuchFileException e) {
+            throw new AssertionError("mirror " + mirror + " changed while being compared", e);
         }
         return files;
     }

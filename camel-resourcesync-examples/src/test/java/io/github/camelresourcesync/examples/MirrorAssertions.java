@@ -1,6 +1,8 @@
 package io.github.camelresourcesync.examples;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,8 +23,14 @@ final class MirrorAssertions {
         if (Files.isDirectory(mirror)) {
             try (Stream<Path> walk = Files.walk(mirror)) {
                 for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                    if (p.getFileName().toString().startsWith(".rsync-")) {
+                        continue; // the mirror's temporary file of a write in progress
+                    }
                     files.put("/" + mirror.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
                 }
+            } catch (UncheckedIOException | NoSuchFileException e) {
+                // a file moved or vanished while walking: the mirror is still changing, so it is not in sync yet
+                throw new AssertionError("mirror " + mirror + " changed while being compared", e);
             }
         }
         assertEquals(new TreeMap<>(source).keySet(), files.keySet(), "files in " + mirror);
