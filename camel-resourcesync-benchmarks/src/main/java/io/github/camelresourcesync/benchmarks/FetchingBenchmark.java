@@ -28,7 +28,8 @@ public final class FetchingBenchmark {
               --min-size BYTES   smallest resource (default 1024)
               --max-size BYTES   largest resource (default 4096)
               --parallelism LIST fetchParallelism values, comma separated (default 1,4,8,16)
-              --runs N           runs of each value, after one warm-up harvest (default 2)
+              --runs N           runs of each value (default 3)
+              --warmup N         harvests before the measured ones, to warm the JIT up (default 5)
               --server S         auto (nginx if installed, else JDK HttpServer), nginx or jdk (default auto)
               --timeout SECONDS  per harvest (default 600)
               --keep             keep the temporary directory
@@ -45,7 +46,8 @@ public final class FetchingBenchmark {
         int count = args.getInt("resources", 10_000);
         int minSize = args.getInt("min-size", 1024);
         int maxSize = args.getInt("max-size", 4096);
-        int runs = args.getInt("runs", 2);
+        int runs = args.getInt("runs", 3);
+        int warmup = args.getInt("warmup", 5);
         Duration timeout = Duration.ofSeconds(args.getInt("timeout", 600));
         List<Integer> parallelisms = new ArrayList<>();
         for (String p : args.get("parallelism", "1,4,8,16").split(",")) {
@@ -67,8 +69,10 @@ public final class FetchingBenchmark {
                     Machine.mb(contentBytes), minSize, maxSize, (System.nanoTime() - t0) / 1e9);
             String source = server.baseUrl() + SourceFiles.WELL_KNOWN;
 
-            System.out.println("\n=== warm-up harvest (fetchParallelism=4, not counted)");
-            report(harvest(tmp, source, 4, count, timeout), 4, 0);
+            for (int w = 1; w <= warmup; w++) {
+                System.out.printf("%n=== warm-up harvest %d of %d (fetchParallelism=4, not counted)%n", w, warmup);
+                report(harvest(tmp, source, 4, count, timeout), 4, 0);
+            }
             for (int run = 1; run <= runs; run++) {
                 for (int p : parallelisms) {
                     System.out.printf("%n=== run %d: fetchParallelism=%d (load avg %s)%n", run, p, Machine.loadAverage());

@@ -28,8 +28,14 @@ final class HarvestRun {
      *
      * @param targetNanos when the {@code expected}-th event was processed
      */
-    record Result(long events, long bytes, long startNanos, long firstEventNanos, long targetNanos,
+    record Result(long events, long bytes, long startNanos, long firstEventNanos, long halfNanos, long targetNanos,
                   long lastEventNanos, long pollEndNanos, long stoppedNanos, String failure) {
+
+        /** Events per second over the second half (JIT warm): from the {@code expected/2}-th event on. */
+        double secondHalfRate() {
+            long end = targetNanos > 0 ? targetNanos : lastEventNanos;
+            return halfNanos == 0 || end <= halfNanos ? 0 : (events - events / 2) / ((end - halfNanos) / 1e9);
+        }
 
         /** Events per second from the first event to the {@code expected}-th (or the last, if not reached). */
         double eventRate() {
@@ -116,7 +122,7 @@ final class HarvestRun {
         if (failure.get() == null && counter.problem != null) {
             failure.set(counter.problem);
         }
-        return new Result(counter.events, counter.bytes, start, counter.first, counter.target, counter.last,
+        return new Result(counter.events, counter.bytes, start, counter.first, counter.half, counter.target, counter.last,
                 pollEnd[0], stopped, failure.get());
     }
 
@@ -130,6 +136,7 @@ final class HarvestRun {
         volatile long events;
         long bytes;
         long first;
+        long half;
         long target;
         long last;
         /** CPU time and bytes allocated by the consumer thread from the first to the expected-th event. */
@@ -156,6 +163,9 @@ final class HarvestRun {
                 first = now;
                 cpu0 = THREADS.getCurrentThreadCpuTime();
                 alloc0 = THREADS.getCurrentThreadAllocatedBytes();
+            }
+            if (n == expected / 2) {
+                half = now;
             }
             if (n == expected) {
                 target = now;

@@ -130,20 +130,21 @@ public final class ListingBenchmark {
         System.out.println("load before: " + loadBefore + " (other work on the machine shares its cores)");
         System.out.println("source:      Resource List Index of " + lists + " x " + String.format("%,d", perList)
                            + " = " + String.format("%,d", total) + " resources, " + Machine.mb(docBytes) + " of XML ("
-                           + docBytes / total + " bytes/entry), fetchContent=false");
+                           + String.format("%.0f", (double) docBytes / total) + " bytes/entry), fetchContent=false");
         System.out.println("server:      " + server);
         System.out.println("rate:        events/s from the first event to the " + String.format("%,d", total)
                            + "th; wall: route start (discovery included) to that event; poll end adds the final"
                            + " state flush");
         System.out.println();
-        System.out.printf("%-16s %3s %10s %9s %10s %10s %11s %8s %10s %s%n", "config", "run", "events/s", "wall s",
+        System.out.printf("%-16s %3s %10s %10s %9s %10s %10s %11s %8s %10s %s%n", "config", "run", "events/s",
+                "2nd half/s", "wall s",
                 "poll end s", "peak heap", "max live*", "GCs", "state file", "status");
         Map<Config, List<Double>> rates = new HashMap<>();
         for (Outcome o : outcomes) {
             if (o.result() != null) {
                 Map<String, String> r = o.result();
-                System.out.printf("%-16s %3d %,10.0f %9.2f %10.2f %10s %11s %8s %10s %s%n", o.config().label(), o.run(),
-                        o.rate(), Double.parseDouble(r.get("wallToTarget")), Double.parseDouble(r.get("wallToPollEnd")),
+                System.out.printf("%-16s %3d %,10.0f %,10.0f %9.2f %10.2f %10s %11s %8s %10s %s%n", o.config().label(),
+                        o.run(), o.rate(), Double.parseDouble(r.get("halfRate")), Double.parseDouble(r.get("wallToTarget")), Double.parseDouble(r.get("wallToPollEnd")),
                         Machine.mb(Long.parseLong(r.get("peakUsed"))), Machine.mb(Long.parseLong(r.get("peakAfterGc"))),
                         r.get("gcs") + "/" + r.get("gcMillis") + "ms", Machine.mb(Long.parseLong(r.get("stateBytes"))),
                         o.ok() ? "ok" : r.get("failure").replace('_', ' '));
@@ -155,7 +156,8 @@ public final class ListingBenchmark {
                         o.exitCode(), o.error().isEmpty() ? "no result" : o.error(), o.lastProgress());
             }
         }
-        System.out.println("(* max live: heap used right after a collection, the largest seen; GCs: count/time)");
+        System.out.println("(2nd half: events/s from the " + String.format("%,d", total / 2) + "th event on, JIT warm; * max live: heap used right after a"
+                           + " collection, the largest seen; GCs: count/time)");
         System.out.println();
         for (Config c : configs) {
             System.out.printf("%-16s %s%n", c.label(), Stats.rates(rates.getOrDefault(c, List.of()), "events/s"));

@@ -98,30 +98,30 @@ public final class ListingBreakdown {
         System.out.println("source:      " + String.format("%,d", total) + " entries (" + lists + " x " + perList
                            + "), served by " + server);
         System.out.println();
-        System.out.printf("%-18s %12s %14s %12s %14s   %s%n", "stage", "best /s", "us/event wall", "us CPU/ev*",
-                "alloc B/ev*", "all rounds /s");
+        System.out.printf("%-18s %10s %10s %12s %12s %12s   %s%n", "stage", "best /s", "median /s", "us/ev median",
+                "CPU us/ev*", "alloc B/ev*", "all rounds /s");
         double previous = 0;
         for (Map.Entry<String, List<Map<String, String>>> e : results.entrySet()) {
-            Map<String, String> best = null;
-            List<String> all = new ArrayList<>();
-            for (Map<String, String> r : e.getValue()) {
-                all.add(String.format("%,.0f", Double.parseDouble(r.get("rate"))));
-                if (best == null || Double.parseDouble(r.get("rate")) > Double.parseDouble(best.get("rate"))) {
-                    best = r;
-                }
-            }
-            if (best == null) {
+            List<Map<String, String>> byRate = new ArrayList<>(e.getValue());
+            if (byRate.isEmpty()) {
                 System.out.printf("%-18s FAILED%n", e.getKey());
                 continue;
             }
-            double rate = Double.parseDouble(best.get("rate"));
+            List<String> all = new ArrayList<>();
+            byRate.forEach(r -> all.add(String.format("%,.0f", Double.parseDouble(r.get("rate")))));
+            byRate.sort((x, y) -> Double.compare(Double.parseDouble(x.get("rate")), Double.parseDouble(y.get("rate"))));
+            Map<String, String> best = byRate.get(byRate.size() - 1);
+            Map<String, String> median = byRate.get(byRate.size() / 2);
+            double rate = Double.parseDouble(median.get("rate"));
             double us = 1e6 / rate;
-            System.out.printf("%-18s %,12.0f %14.2f %12.2f %,14.0f   %s%s%n", e.getKey(), rate, us,
-                    Double.parseDouble(best.get("cpuUs")), Double.parseDouble(best.get("allocB")), String.join(", ", all),
-                    previous > 0 ? String.format("  (+%.2f us vs previous stage)", us - previous) : "");
+            System.out.printf("%-18s %,10.0f %,10.0f %12.2f %12.2f %,12.0f   %s%s%n", e.getKey(),
+                    Double.parseDouble(best.get("rate")), rate, us, Double.parseDouble(median.get("cpuUs")),
+                    Double.parseDouble(median.get("allocB")), String.join(", ", all),
+                    previous > 0 ? String.format("  (%+.2f us vs the stage above)", us - previous) : "");
             previous = us;
         }
-        System.out.println("(* of the thread doing the work, in the best round; GC threads not included)");
+        System.out.println("(median: the upper median of the rounds; * of the thread doing the work, in the median round;"
+                           + " GC threads not included)");
         System.out.println("load after:  " + Machine.loadAverage());
     }
 

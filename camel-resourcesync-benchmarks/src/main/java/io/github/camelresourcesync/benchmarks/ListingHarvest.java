@@ -40,9 +40,9 @@ public final class ListingHarvest {
             r = HarvestRun.run(uri, stateDir, beans, counter, timeout);
             Path file = stateDir.resolve("resourcesync-state.mv.db");
             long stateBytes = Files.exists(file) ? Files.size(file) : 0;
-            System.out.printf("RESULT events=%d rate=%.0f wallToTarget=%.3f wallToPollEnd=%.3f stop=%.3f"
+            System.out.printf("RESULT events=%d rate=%.0f halfRate=%.0f wallToTarget=%.3f wallToPollEnd=%.3f stop=%.3f"
                               + " peakUsed=%d peakAfterGc=%d gcs=%d gcMillis=%d maxHeap=%d stateBytes=%d failure=%s%n",
-                    r.events(), r.eventRate(), r.wallToTarget(), r.wallToPollEnd(),
+                    r.events(), r.eventRate(), r.secondHalfRate(), r.wallToTarget(), r.wallToPollEnd(),
                     r.seconds(r.pollEndNanos(), r.stoppedNanos()), heap.peakUsed(), heap.peakAfterGc(), heap.gcs(),
                     heap.gcMillisSpent(), Runtime.getRuntime().maxMemory(), stateBytes,
                     r.failure() == null ? "none" : r.failure().replace(' ', '_'));
