@@ -1,0 +1,44 @@
+package io.github.camelresourcesync.benchmarks;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** {@code --name value} and {@code --flag} arguments. */
+final class Args {
+
+    private final Map<String, String> values = new HashMap<>();
+
+    Args(String[] args, String usage) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.isBlank()) {
+                continue;
+            }
+            if (a.equals("--help") || a.equals("-h") || !a.startsWith("--")) {
+                System.out.println(usage);
+                System.exit(a.startsWith("--") || a.equals("-h") ? 0 : 2);
+            }
+            String name = a.substring(2);
+            int eq = name.indexOf('=');
+            if (eq > 0) {
+                values.put(name.substring(0, eq), name.substring(eq + 1));
+            } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                values.put(name, args[++i]);
+            } else {
+                values.put(name, "true");
+            }
+        }
+    }
+
+    String get(String name, String def) {
+        return values.getOrDefault(name, def);
+    }
+
+    int getInt(String name, int def) {
+        return Integer.parseInt(get(name, Integer.toString(def)).replace("_", "").replace(",", ""));
+    }
+
+    boolean flag(String name) {
+        return Boolean.parseBoolean(get(name, "false"));
+    }
+}
