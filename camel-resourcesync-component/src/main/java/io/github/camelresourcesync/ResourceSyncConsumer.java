@@ -34,7 +34,7 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncConsumer.class);
 
-    /** Events handed to the route per batch (and committed to the state store per batch). */
+    /** Events handed to the route per batch. */
     static final int MAX_BATCH = 1000;
 
     private HttpFetcher fetcher;
@@ -112,7 +112,7 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
                     break;
                 }
                 total += processBatch(batch);
-                run.flush();
+                run.flushIfDue();
             }
         } catch (Exception e) {
             harvester.invalidate();

@@ -48,6 +48,8 @@ final class BaselineSteps implements StepSource {
     private long generation;
     private ListWalker walker;
     private Iterator<ResourceState> vanished;
+    /** a first baseline into an empty store: every resource is new, no lookup needed */
+    private boolean storeEmpty;
 
     /**
      * @param emitDeletes emit {@code deleted} for resources no longer listed
@@ -70,6 +72,7 @@ final class BaselineSteps implements StepSource {
                     SourceState state = ctx.buffer().source(source.key());
                     boolean resume = !state.baselineComplete() && state.baselineGeneration() > 0;
                     generation = resume ? state.baselineGeneration() : state.baselineGeneration() + 1;
+                    storeEmpty = !resume && ctx.store().resourceCount(source.key()) == 0;
                     walker = new ListWalker(ctx.loader(), resourceList, ctx.options().maxDocumentDepth(),
                             conditional && !resume, ctx.progress());
                     if (walker.rootUnchanged()) {
@@ -120,7 +123,7 @@ final class BaselineSteps implements StepSource {
 
     private Step stepFor(Entry e) {
         String key = source.key();
-        Optional<ResourceState> had = ctx.buffer().resource(key, e.loc().toString());
+        Optional<ResourceState> had = storeEmpty ? Optional.empty() : ctx.buffer().resource(key, e.loc().toString());
         ChangeType change = ChangeDetector.compare(e, had);
         long gen = generation;
         if (change == null) {

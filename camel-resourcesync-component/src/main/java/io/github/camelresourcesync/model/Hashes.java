@@ -20,6 +20,8 @@ public final class Hashes {
     private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
 
     private final Map<String, String> digests;
+    /** the attribute form, built once: it goes into a header of every event */
+    private String text;
 
     private Hashes(Map<String, String> digests) {
         this.digests = digests;
@@ -113,6 +115,15 @@ public final class Hashes {
     /** The attribute form, e.g. {@code md5:1e0d... sha-256:854f...}; empty string when there is none. */
     @Override
     public String toString() {
+        String t = text;
+        if (t == null) {
+            t = format();
+            text = t;
+        }
+        return t;
+    }
+
+    private String format() {
         StringBuilder sb = new StringBuilder();
         digests.forEach((k, v) -> {
             if (sb.length() > 0) {

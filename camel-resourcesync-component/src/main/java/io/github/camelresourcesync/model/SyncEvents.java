@@ -2,8 +2,6 @@ package io.github.camelresourcesync.model;
 
 import java.net.URI;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
 /** Derivations every producer of sync events shares, so the same change gets the same id and file name everywhere. */
@@ -34,27 +32,52 @@ public final class SyncEvents {
      * climb out of the directory; a path ending in {@code /} gets {@code index}; a query is kept, made file-safe.
      */
     public static String fileName(URI location, URI sourceOrigin) {
-        List<String> segments = new ArrayList<>();
+        StringBuilder sb = new StringBuilder(64);
         if (sourceOrigin == null || !sameOrigin(location, sourceOrigin)) {
             String host = location.getHost() == null ? "local" : location.getHost().toLowerCase(Locale.ROOT);
-            segments.add(location.getPort() == -1 ? host : host + "_" + location.getPort());
+            sb.append(host);
+            if (location.getPort() != -1) {
+                sb.append('_').append(location.getPort());
+            }
         }
         String path = location.getPath() == null ? "" : location.getPath();
-        for (String s : path.split("/")) {
-            if (s.isEmpty() || s.equals(".") || s.equals("..")) {
-                continue;
+        int i = 0;
+        int n = path.length();
+        while (i < n) {
+            int end = path.indexOf('/', i);
+            if (end < 0) {
+                end = n;
             }
-            segments.add(safeSegment(s));
+            appendSegment(sb, path, i, end);
+            i = end + 1;
         }
         if (path.isEmpty() || path.endsWith("/")) {
-            segments.add("index");
+            separator(sb).append("index");
         }
         String query = location.getRawQuery();
         if (query != null && !query.isEmpty()) {
-            int last = segments.size() - 1;
-            segments.set(last, segments.get(last) + "_" + safeSegment(query));
+            sb.append('_');
+            appendSafe(sb, query, 0, query.length());
         }
-        return String.join("/", segments);
+        return sb.toString();
+    }
+
+    /** Appends one path segment, skipping empty and dot segments so a name never climbs out of its directory. */
+    private static void appendSegment(StringBuilder sb, String path, int from, int to) {
+        int len = to - from;
+        if (len == 0 || len == 1 && path.charAt(from) == '.'
+            || len == 2 && path.charAt(from) == '.' && path.charAt(from + 1) == '.') {
+            return;
+        }
+        separator(sb);
+        appendSafe(sb, path, from, to);
+    }
+
+    private static StringBuilder separator(StringBuilder sb) {
+        if (sb.length() > 0) {
+            sb.append('/');
+        }
+        return sb;
     }
 
     private static boolean sameOrigin(URI a, URI b) {
@@ -72,18 +95,12 @@ public final class SyncEvents {
         return "https".equalsIgnoreCase(u.getScheme()) ? 443 : "http".equalsIgnoreCase(u.getScheme()) ? 80 : -1;
     }
 
-    /** Keeps letters, digits and {@code . - _ ~}; anything else becomes {@code _} (including {@code \} and NUL). */
-    private static String safeSegment(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
+    /** Keeps letters, digits and {@code . - _ ~ %}; anything else (including a backslash and NUL) becomes {@code _}. */
+    private static void appendSafe(StringBuilder sb, String s, int from, int to) {
+        for (int i = from; i < to; i++) {
             char c = s.charAt(i);
-            if (Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_' || c == '~' || c == '%') {
-                sb.append(c);
-            } else {
-                sb.append('_');
-            }
+            boolean safe = Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_' || c == '~' || c == '%';
+            sb.append(safe ? c : '_');
         }
-        String r = sb.toString();
-        return r.equals(".") || r.equals("..") ? "_" : r;
     }
 }

@@ -1,0 +1,50 @@
+package io.github.camelresourcesync.model;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class SyncEventsTest {
+
+    private static final URI ORIGIN = URI.create("http://host:8080/");
+
+    private static String name(String location) {
+        return SyncEvents.fileName(URI.create(location), ORIGIN);
+    }
+
+    @Test
+    void fileNamesAreRelativeToTheSourcesOrigin() {
+        assertEquals("res/1.txt", name("http://host:8080/res/1.txt"));
+        assertEquals("res/sub/2.txt", name("http://HOST:8080/res//sub/./2.txt"));
+        assertEquals("other.org/a.txt", name("http://other.org/a.txt"));
+        assertEquals("other.org_9000/a.txt", name("http://other.org:9000/a.txt"));
+        assertEquals("host_8443/a.txt", name("https://host:8443/a.txt"));
+        assertEquals("index", name("http://host:8080/"));
+        assertEquals("dir/index", name("http://host:8080/dir/"));
+        assertEquals("record_id_42_fmt_xml", name("http://host:8080/record?id=42&fmt=xml"));
+        assertEquals("a.txt",
+                SyncEvents.fileName(URI.create("http://h/a.txt"), URI.create("http://h:80/")));
+    }
+
+    @Test
+    void fileNamesNeverClimbOutOfTheirDirectory() {
+        assertEquals("etc/passwd", name("http://host:8080/../../etc/passwd"));
+        assertEquals("a/b", name("http://host:8080/a/%2E%2E/b"));
+        assertEquals("a_b/c", name("http://host:8080/a%5Cb/c"));
+        assertEquals("sp_ce.txt", name("http://host:8080/sp%20ce.txt"));
+    }
+
+    @Test
+    void eventIdsUseTheTimeElseTheHash() {
+        URI loc = URI.create("http://host/a");
+        Hashes md5 = Hashes.of(Map.of("md5", "AB"));
+        assertEquals("http://host/a@2024-01-01T00:00:00Z",
+                SyncEvents.eventId(loc, Instant.parse("2024-01-01T00:00:00Z"), md5));
+        assertEquals("http://host/a#md5:ab", SyncEvents.eventId(loc, null, md5));
+        assertEquals("http://host/a", SyncEvents.eventId(loc, null, Hashes.EMPTY));
+    }
+}
