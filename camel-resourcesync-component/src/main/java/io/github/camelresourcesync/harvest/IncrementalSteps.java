@@ -18,6 +18,7 @@ import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.SourceState;
@@ -196,6 +197,7 @@ final class IncrementalSteps implements StepSource {
     /** Adds the new changes of one list to {@code fresh}; nested lists are queued. */
     private URI read(SitemapDocument doc, List<Entry> fresh) throws IOException {
         URI uri = doc.header().uri();
+        Instant previous = doc.header().md().from();
         try (doc) {
             for (Entry e = doc.next(); e != null; e = doc.next()) {
                 ctx.progress().entryRead();
@@ -203,6 +205,10 @@ final class IncrementalSteps implements StepSource {
                     lists.add(e); // a list inside a list: read it after this one
                     continue;
                 }
+                if (e.changeTime() == null && previous != null) {
+                    e = withTime(e, previous, uri);
+                }
+                previous = e.changeTime() != null ? e.changeTime() : previous;
                 if (isNew(e)) {
                     fresh.add(e);
                     documents.put(e, uri);
@@ -210,6 +216,20 @@ final class IncrementalSteps implements StepSource {
             }
         }
         return uri;
+    }
+
+    /**
+     * A change without {@code datetime} or {@code lastmod} could never be passed by the resume point and would come
+     * again with every new version of its list. Changes are listed in order, so it takes the time of the change
+     * before it (or the list's {@code from}).
+     */
+    private static Entry withTime(Entry e, Instant time, URI document) {
+        LOG.warn("{}: change of {} has neither datetime nor lastmod; taking {} from the change before it", document,
+                e.loc(), time);
+        Metadata md = e.md();
+        Metadata timed = new Metadata(md.capability(), md.at(), md.completed(), md.from(), md.until(), time,
+                md.modified(), md.change(), md.hash(), md.length(), md.type(), md.encoding(), md.path());
+        return new Entry(e.loc(), e.lastmod(), timed, e.links(), e.sitemap());
     }
 
     private boolean isNew(Entry e) {

@@ -142,4 +142,22 @@ class HarvesterTest {
         assertEquals(List.of("created res/n6.txt", "created res/n7.txt", "created res/n8.txt", "created res/n9.txt"),
                 rest, "the next pass starts at the failed event");
     }
+
+    @Test
+    void aChangeWithoutAnyTimeIsNotDeliveredAgainAndAgain() throws Exception {
+        Harvester h = harvester(new HarvestOptions().fetchContent(false).mode(SyncMode.INCREMENTAL));
+        String list = """
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+                        xmlns:rs="http://www.openarchives.org/rs/terms/">
+                  <rs:md capability="changelist" from="2024-01-01T00:00:00Z"/>
+                  <url><loc>/res/a.txt</loc><rs:md change="updated" datetime="2024-01-02T00:00:00Z"/></url>
+                  <url><loc>/res/b.txt</loc><rs:md change="updated"/></url>
+                  %s
+                </urlset>""";
+        source.override("/changelist.xml", list.formatted(""));
+        assertEquals(List.of("updated res/a.txt", "updated res/b.txt"), runAll(h, 0));
+        source.override("/changelist.xml", list.formatted(
+                "<url><loc>/res/c.txt</loc><rs:md change=\"created\" datetime=\"2024-01-03T00:00:00Z\"/></url>"));
+        assertEquals(List.of("created res/c.txt"), runAll(h, 0), "b.txt took a.txt's time and is not repeated");
+    }
 }
