@@ -66,6 +66,12 @@ class ResourceSyncConsumerTest extends CamelTestSupport {
         assertMirrors(source.snapshot(), mirror);
         assertTrue(events.stream().allMatch(e -> "resourcelist".equals(e.getIn().getHeader(
                 ResourceSyncConstants.CAPABILITY))));
+        // one batch of three: Camel's batch consumer properties
+        assertEquals(List.of(0, 1, 2), events.subList(0, 3).stream()
+                .map(e -> e.getProperty(Exchange.BATCH_INDEX, Integer.class)).toList());
+        assertEquals(3, events.get(0).getProperty(Exchange.BATCH_SIZE, Integer.class));
+        assertEquals(List.of(false, false, true), events.subList(0, 3).stream()
+                .map(e -> e.getProperty(Exchange.BATCH_COMPLETE, Boolean.class)).toList());
 
         source.change("/res/a.txt", "alpha, second version");
         source.change("/res/d.txt", "delta");

@@ -137,4 +137,21 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
         await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
         assertEquals("alpha 2", delivered.get(3).getIn().getBody(String.class));
     }
+
+    @Test
+    void httpErrorsShowTheirStatusInTheHealthCheck() throws Exception {
+        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
+        source.change("/res/a.txt", "alpha 2");
+        source.fail("/changelist.xml", 503, 1_000);
+        await().atMost(10, TimeUnit.SECONDS).until(() -> consumerHealth()
+                .map(r -> r.getState() == HealthCheck.State.DOWN).orElse(false));
+        HealthCheck.Result health = consumerHealth().orElseThrow();
+        assertEquals(503, health.getDetails().get(HealthCheck.HTTP_RESPONSE_CODE));
+        assertTrue(health.getError().orElseThrow().getMessage().contains("/changelist.xml"));
+
+        source.clearFaults();
+        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
+        await().atMost(10, TimeUnit.SECONDS).until(() -> consumerHealth()
+                .map(r -> r.getState() == HealthCheck.State.UP).orElse(false));
+    }
 }

@@ -166,6 +166,11 @@ public final class TestSource implements AutoCloseable {
         }
     }
 
+    /** Forgets every injected fault. */
+    public void clearFaults() {
+        faults.clear();
+    }
+
     /** Serve these bytes at path instead of what the model says (e.g. to break fixity, or serve bad XML). */
     public void override(String path, String bytes) {
         overrides.put(path, bytes.getBytes(StandardCharsets.UTF_8));
