@@ -21,13 +21,10 @@ public final class EventExchanges {
         message.setHeader(ResourceSyncConstants.LINKS, ev.links());
         message.setHeader(ResourceSyncConstants.EVENT_ID, ev.eventId());
         message.setHeader(ResourceSyncConstants.FILE_NAME, ev.fileName());
-        String hash = ev.hash().isEmpty() && ev.content() != null ? ev.content().digests().toString()
-                : ev.hash().toString();
+        String hash = ev.fixity().toString();
         message.setHeader(ResourceSyncConstants.HASH, hash.isEmpty() ? null : hash);
-        Long length = ev.length();
         String mediaType = ev.mediaType();
         if (ev.content() != null) {
-            length = ev.content().length();
             if (mediaType == null) {
                 mediaType = ev.content().mediaType();
             }
@@ -36,7 +33,7 @@ public final class EventExchanges {
         } else {
             message.setBody(null);
         }
-        message.setHeader(ResourceSyncConstants.LENGTH, length);
+        message.setHeader(ResourceSyncConstants.LENGTH, ev.contentLength());
         message.setHeader(ResourceSyncConstants.MEDIA_TYPE, mediaType);
         ev.extraHeaders().forEach(message::setHeader);
     }

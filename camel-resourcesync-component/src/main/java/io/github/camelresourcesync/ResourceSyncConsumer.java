@@ -195,10 +195,7 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
 
     private static void releaseFrom(List<PendingEvent> items, int from) {
         for (int i = from; i < items.size(); i++) {
-            SyncEvent ev = items.get(i).event();
-            if (ev.content() != null) {
-                ev.content().close();
-            }
+            items.get(i).discard();
         }
     }
 

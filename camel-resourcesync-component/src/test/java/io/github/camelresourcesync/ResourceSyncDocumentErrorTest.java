@@ -1,12 +1,10 @@
 package io.github.camelresourcesync;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
@@ -16,7 +14,6 @@ import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
-import org.apache.camel.spi.ExceptionHandler;
 import org.apache.camel.spi.Registry;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -37,7 +33,6 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
     private TestSource source;
     private final InMemoryStateStore store = new InMemoryStateStore();
     private final List<Exchange> delivered = new CopyOnWriteArrayList<>();
-    private final List<Exchange> failed = new CopyOnWriteArrayList<>();
 
     @Override
     protected void doPreSetup() throws Exception {

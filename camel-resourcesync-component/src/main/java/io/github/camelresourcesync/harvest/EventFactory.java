@@ -5,7 +5,6 @@ import java.time.Instant;
 
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
-import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.ResourceState;
@@ -33,14 +32,7 @@ final class EventFactory {
 
     /** The state a delivered event leaves: published fixity, or the digests computed on its content. */
     static ResourceState stateAfter(SyncEvent delivered, long generation) {
-        Hashes hash = delivered.hash();
-        Long length = delivered.length();
-        if (delivered.content() != null) {
-            if (hash.isEmpty()) {
-                hash = delivered.content().digests();
-            }
-            length = delivered.content().length();
-        }
-        return new ResourceState(delivered.location().toString(), delivered.lastModified(), hash, length, generation);
+        return new ResourceState(delivered.location().toString(), delivered.lastModified(), delivered.fixity(),
+                delivered.contentLength(), generation);
     }
 }

@@ -32,7 +32,7 @@ public final class PendingEvent {
     }
 
     /** Releases the content (its temporary file) if the event is dropped without delivery. */
-    void discard() {
+    public void discard() {
         if (event.content() != null) {
             event.content().close();
         }

@@ -29,12 +29,8 @@ public record DocumentHeader(URI uri, RootElement root, Metadata md, List<Link> 
         return root == RootElement.SITEMAPINDEX;
     }
 
+    /** The first link whose relation includes {@code rel}, or {@code null}. */
     public Link link(String rel) {
-        for (Link l : links) {
-            if (l.hasRel(rel)) {
-                return l;
-            }
-        }
-        return null;
+        return Link.first(links, rel);
     }
 }

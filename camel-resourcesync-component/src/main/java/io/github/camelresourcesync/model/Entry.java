@@ -39,12 +39,8 @@ public record Entry(URI loc, Instant lastmod, Metadata md, List<Link> links, boo
         return sitemap || md.capability() != null;
     }
 
+    /** The first link whose relation includes {@code rel}, or {@code null}. */
     public Link link(String rel) {
-        for (Link l : links) {
-            if (l.hasRel(rel)) {
-                return l;
-            }
-        }
-        return null;
+        return Link.first(links, rel);
     }
 }

@@ -2,6 +2,7 @@ package io.github.camelresourcesync.model;
 
 import java.net.URI;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * An {@code rs:ln} element: a typed link from a document or an entry (mirrors, alternates, patches, provenance, up,
@@ -24,6 +25,16 @@ public record Link(
 
     public static Link of(String rel, URI href) {
         return new Link(rel, href, Hashes.EMPTY, null, null, null, null, null, null);
+    }
+
+    /** The first link whose relation includes {@code rel}, or {@code null}. */
+    public static Link first(List<Link> links, String rel) {
+        for (Link l : links) {
+            if (l.hasRel(rel)) {
+                return l;
+            }
+        }
+        return null;
     }
 
     /** {@code true} when {@code rel} contains the given relation (rel may hold several space-separated values). */

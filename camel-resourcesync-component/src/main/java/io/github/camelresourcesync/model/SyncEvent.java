@@ -51,6 +51,16 @@ public record SyncEvent(
         extraHeaders = extraHeaders == null ? Map.of() : Map.copyOf(extraHeaders);
     }
 
+    /** The fixity the destination now has: as published, else the digests computed on the fetched body. */
+    public Hashes fixity() {
+        return hash.isEmpty() && content != null ? content.digests() : hash;
+    }
+
+    /** The length the destination now has: of the fetched body, else as published. */
+    public Long contentLength() {
+        return content != null ? Long.valueOf(content.length()) : length;
+    }
+
     public SyncEvent withContent(Content newContent) {
         return new SyncEvent(sourceKey, location, change, datetime, lastModified, hash, length, mediaType, capability,
                 sourceDocument, links, eventId, fileName, extraHeaders, newContent);
