@@ -31,6 +31,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
+        case "lazystartproducer":
+        case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "statedirectory":
         case "stateDirectory": target.setStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "statestore":
@@ -55,6 +57,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return boolean.class;
+        case "lazystartproducer":
+        case "lazyStartProducer": return boolean.class;
         case "statedirectory":
         case "stateDirectory": return java.lang.String.class;
         case "statestore":
@@ -75,6 +79,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
+        case "lazystartproducer":
+        case "lazyStartProducer": return target.isLazyStartProducer();
         case "statedirectory":
         case "stateDirectory": return target.getStateDirectory();
         case "statestore":

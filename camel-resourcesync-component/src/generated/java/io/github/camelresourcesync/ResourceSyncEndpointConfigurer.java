@@ -23,12 +23,22 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         ResourceSyncEndpoint target = (ResourceSyncEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": target.setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
+        case "auditdestination":
+        case "auditDestination": target.setAuditDestination(property(camelContext, io.github.camelresourcesync.harvest.AuditDestination.class, value)); return true;
+        case "auditdirectory":
+        case "auditDirectory": target.setAuditDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "auditreport":
+        case "auditReport": target.setAuditReport(property(camelContext, boolean.class, value)); return true;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": target.setBackoffErrorThreshold(property(camelContext, int.class, value)); return true;
         case "backoffidlethreshold":
         case "backoffIdleThreshold": target.setBackoffIdleThreshold(property(camelContext, int.class, value)); return true;
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
+        case "baseurl":
+        case "baseUrl": target.setBaseUrl(property(camelContext, java.lang.String.class, value)); return true;
         case "bearertoken":
         case "bearerToken": target.setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
@@ -37,9 +47,16 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "capabilitylist":
         case "capabilityList": target.setCapabilityList(property(camelContext, java.lang.String.class, value)); return true;
+        case "changedump":
+        case "changeDump": target.setChangeDump(property(camelContext, boolean.class, value)); return true;
+        case "changelistmaxage":
+        case "changeListMaxAge": target.setChangeListMaxAge(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "changelistsize":
+        case "changeListSize": target.setChangeListSize(property(camelContext, int.class, value)); return true;
         case "connecttimeout":
         case "connectTimeout": target.setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "directory": target.setDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "emitdeletes":
         case "emitDeletes": target.setEmitDeletes(property(camelContext, boolean.class, value)); return true;
         case "exceptionhandler":
@@ -55,12 +72,20 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
+        case "lazystartproducer":
+        case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxconnections":
         case "maxConnections": target.setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
         case "maxContentSize": target.setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
         case "maxDocumentSize": target.setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxdumpcompressionratio":
+        case "maxDumpCompressionRatio": target.setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
+        case "maxdumpentries":
+        case "maxDumpEntries": target.setMaxDumpEntries(property(camelContext, int.class, value)); return true;
+        case "maxdumpsize":
+        case "maxDumpSize": target.setMaxDumpSize(property(camelContext, long.class, value)); return true;
         case "maxentriesperdocument":
         case "maxEntriesPerDocument": target.setMaxEntriesPerDocument(property(camelContext, long.class, value)); return true;
         case "maxmessagesperpoll":
@@ -73,18 +98,65 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
+        case "preferdumps":
+        case "preferDumps": target.setPreferDumps(property(camelContext, boolean.class, value)); return true;
         case "progressinterval":
         case "progressInterval": target.setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "proxyhost":
         case "proxyHost": target.setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
         case "proxyPort": target.setProxyPort(property(camelContext, int.class, value)); return true;
+        case "publicationlistener":
+        case "publicationListener": target.setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
+        case "publishflushinterval":
+        case "publishFlushInterval": target.setPublishFlushInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "publishflushsize":
+        case "publishFlushSize": target.setPublishFlushSize(property(camelContext, int.class, value)); return true;
+        case "publishstatedirectory":
+        case "publishStateDirectory": target.setPublishStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "publishsync":
+        case "publishSync": target.setPublishSync(property(camelContext, boolean.class, value)); return true;
+        case "push": target.setPush(property(camelContext, boolean.class, value)); return true;
+        case "pushcallbackpath":
+        case "pushCallbackPath": target.setPushCallbackPath(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushcallbackurl":
+        case "pushCallbackUrl": target.setPushCallbackUrl(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushchangetopic":
+        case "pushChangeTopic": target.setPushChangeTopic(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushcomponent":
+        case "pushComponent": target.setPushComponent(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushframeworktopic":
+        case "pushFrameworkTopic": target.setPushFrameworkTopic(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushhub":
+        case "pushHub": target.setPushHub(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushleaseseconds":
+        case "pushLeaseSeconds": target.setPushLeaseSeconds(property(camelContext, int.class, value)); return true;
+        case "pushmode":
+        case "pushMode": target.setPushMode(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushqueuesize":
+        case "pushQueueSize": target.setPushQueueSize(property(camelContext, int.class, value)); return true;
+        case "pushretries":
+        case "pushRetries": target.setPushRetries(property(camelContext, int.class, value)); return true;
+        case "pushretrydelay":
+        case "pushRetryDelay": target.setPushRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "pushsecret":
+        case "pushSecret": target.setPushSecret(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushtopic":
+        case "pushTopic": target.setPushTopic(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushverifytimeout":
+        case "pushVerifyTimeout": target.setPushVerifyTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "readtimeout":
         case "readTimeout": target.setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "rediscoveryinterval":
         case "rediscoveryInterval": target.setRediscoveryInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
+        case "resourcedump":
+        case "resourceDump": target.setResourceDump(property(camelContext, boolean.class, value)); return true;
+        case "resourcelistinterval":
+        case "resourceListInterval": target.setResourceListInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "resourcelistsize":
+        case "resourceListSize": target.setResourceListSize(property(camelContext, int.class, value)); return true;
         case "retrydelay":
         case "retryDelay": target.setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
@@ -104,12 +176,16 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "spoolThreshold": target.setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": target.setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
+        case "stampuntil":
+        case "stampUntil": target.setStampUntil(property(camelContext, boolean.class, value)); return true;
         case "startscheduler":
         case "startScheduler": target.setStartScheduler(property(camelContext, boolean.class, value)); return true;
         case "stateid":
         case "stateId": target.setStateId(property(camelContext, java.lang.String.class, value)); return true;
         case "statestore":
         case "stateStore": target.setStateStore(property(camelContext, io.github.camelresourcesync.state.SyncStateStore.class, value)); return true;
+        case "storecontent":
+        case "storeContent": target.setStoreContent(property(camelContext, boolean.class, value)); return true;
         case "timeunit":
         case "timeUnit": target.setTimeUnit(property(camelContext, java.util.concurrent.TimeUnit.class, value)); return true;
         case "usefixeddelay":
@@ -124,12 +200,22 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": return java.lang.String.class;
+        case "auditdestination":
+        case "auditDestination": return io.github.camelresourcesync.harvest.AuditDestination.class;
+        case "auditdirectory":
+        case "auditDirectory": return java.lang.String.class;
+        case "auditreport":
+        case "auditReport": return boolean.class;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return int.class;
         case "backoffidlethreshold":
         case "backoffIdleThreshold": return int.class;
         case "backoffmultiplier":
         case "backoffMultiplier": return int.class;
+        case "baseurl":
+        case "baseUrl": return java.lang.String.class;
         case "bearertoken":
         case "bearerToken": return java.lang.String.class;
         case "breakonfirsterror":
@@ -138,9 +224,16 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": return boolean.class;
         case "capabilitylist":
         case "capabilityList": return java.lang.String.class;
+        case "changedump":
+        case "changeDump": return boolean.class;
+        case "changelistmaxage":
+        case "changeListMaxAge": return long.class;
+        case "changelistsize":
+        case "changeListSize": return int.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "delay": return long.class;
+        case "directory": return java.lang.String.class;
         case "emitdeletes":
         case "emitDeletes": return boolean.class;
         case "exceptionhandler":
@@ -156,12 +249,20 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "greedy": return boolean.class;
         case "initialdelay":
         case "initialDelay": return long.class;
+        case "lazystartproducer":
+        case "lazyStartProducer": return boolean.class;
         case "maxconnections":
         case "maxConnections": return int.class;
         case "maxcontentsize":
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
+        case "maxdumpcompressionratio":
+        case "maxDumpCompressionRatio": return int.class;
+        case "maxdumpentries":
+        case "maxDumpEntries": return int.class;
+        case "maxdumpsize":
+        case "maxDumpSize": return long.class;
         case "maxentriesperdocument":
         case "maxEntriesPerDocument": return long.class;
         case "maxmessagesperpoll":
@@ -174,18 +275,65 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "password": return java.lang.String.class;
         case "pollstrategy":
         case "pollStrategy": return org.apache.camel.spi.PollingConsumerPollStrategy.class;
+        case "preferdumps":
+        case "preferDumps": return boolean.class;
         case "progressinterval":
         case "progressInterval": return long.class;
         case "proxyhost":
         case "proxyHost": return java.lang.String.class;
         case "proxyport":
         case "proxyPort": return int.class;
+        case "publicationlistener":
+        case "publicationListener": return io.github.camelresourcesync.publish.PublicationListener.class;
+        case "publishflushinterval":
+        case "publishFlushInterval": return long.class;
+        case "publishflushsize":
+        case "publishFlushSize": return int.class;
+        case "publishstatedirectory":
+        case "publishStateDirectory": return java.lang.String.class;
+        case "publishsync":
+        case "publishSync": return boolean.class;
+        case "push": return boolean.class;
+        case "pushcallbackpath":
+        case "pushCallbackPath": return java.lang.String.class;
+        case "pushcallbackurl":
+        case "pushCallbackUrl": return java.lang.String.class;
+        case "pushchangetopic":
+        case "pushChangeTopic": return java.lang.String.class;
+        case "pushcomponent":
+        case "pushComponent": return java.lang.String.class;
+        case "pushframeworktopic":
+        case "pushFrameworkTopic": return java.lang.String.class;
+        case "pushhub":
+        case "pushHub": return java.lang.String.class;
+        case "pushleaseseconds":
+        case "pushLeaseSeconds": return int.class;
+        case "pushmode":
+        case "pushMode": return java.lang.String.class;
+        case "pushqueuesize":
+        case "pushQueueSize": return int.class;
+        case "pushretries":
+        case "pushRetries": return int.class;
+        case "pushretrydelay":
+        case "pushRetryDelay": return long.class;
+        case "pushsecret":
+        case "pushSecret": return java.lang.String.class;
+        case "pushtopic":
+        case "pushTopic": return java.lang.String.class;
+        case "pushverifytimeout":
+        case "pushVerifyTimeout": return long.class;
         case "readtimeout":
         case "readTimeout": return long.class;
         case "rediscoveryinterval":
         case "rediscoveryInterval": return long.class;
         case "repeatcount":
         case "repeatCount": return long.class;
+        case "resourcedump":
+        case "resourceDump": return boolean.class;
+        case "resourcelistinterval":
+        case "resourceListInterval": return long.class;
+        case "resourcelistsize":
+        case "resourceListSize": return int.class;
         case "retrydelay":
         case "retryDelay": return long.class;
         case "retrymaxdelay":
@@ -205,12 +353,16 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
+        case "stampuntil":
+        case "stampUntil": return boolean.class;
         case "startscheduler":
         case "startScheduler": return boolean.class;
         case "stateid":
         case "stateId": return java.lang.String.class;
         case "statestore":
         case "stateStore": return io.github.camelresourcesync.state.SyncStateStore.class;
+        case "storecontent":
+        case "storeContent": return boolean.class;
         case "timeunit":
         case "timeUnit": return java.util.concurrent.TimeUnit.class;
         case "usefixeddelay":
@@ -226,12 +378,22 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         ResourceSyncEndpoint target = (ResourceSyncEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": return target.getAllowedHosts();
+        case "auditdestination":
+        case "auditDestination": return target.getAuditDestination();
+        case "auditdirectory":
+        case "auditDirectory": return target.getAuditDirectory();
+        case "auditreport":
+        case "auditReport": return target.isAuditReport();
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return target.getBackoffErrorThreshold();
         case "backoffidlethreshold":
         case "backoffIdleThreshold": return target.getBackoffIdleThreshold();
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
+        case "baseurl":
+        case "baseUrl": return target.getBaseUrl();
         case "bearertoken":
         case "bearerToken": return target.getBearerToken();
         case "breakonfirsterror":
@@ -240,9 +402,16 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "capabilitylist":
         case "capabilityList": return target.getCapabilityList();
+        case "changedump":
+        case "changeDump": return target.isChangeDump();
+        case "changelistmaxage":
+        case "changeListMaxAge": return target.getChangeListMaxAge();
+        case "changelistsize":
+        case "changeListSize": return target.getChangeListSize();
         case "connecttimeout":
         case "connectTimeout": return target.getConnectTimeout();
         case "delay": return target.getDelay();
+        case "directory": return target.getDirectory();
         case "emitdeletes":
         case "emitDeletes": return target.isEmitDeletes();
         case "exceptionhandler":
@@ -258,12 +427,20 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "greedy": return target.isGreedy();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
+        case "lazystartproducer":
+        case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxconnections":
         case "maxConnections": return target.getMaxConnections();
         case "maxcontentsize":
         case "maxContentSize": return target.getMaxContentSize();
         case "maxdocumentsize":
         case "maxDocumentSize": return target.getMaxDocumentSize();
+        case "maxdumpcompressionratio":
+        case "maxDumpCompressionRatio": return target.getMaxDumpCompressionRatio();
+        case "maxdumpentries":
+        case "maxDumpEntries": return target.getMaxDumpEntries();
+        case "maxdumpsize":
+        case "maxDumpSize": return target.getMaxDumpSize();
         case "maxentriesperdocument":
         case "maxEntriesPerDocument": return target.getMaxEntriesPerDocument();
         case "maxmessagesperpoll":
@@ -276,18 +453,65 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "password": return target.getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
+        case "preferdumps":
+        case "preferDumps": return target.isPreferDumps();
         case "progressinterval":
         case "progressInterval": return target.getProgressInterval();
         case "proxyhost":
         case "proxyHost": return target.getProxyHost();
         case "proxyport":
         case "proxyPort": return target.getProxyPort();
+        case "publicationlistener":
+        case "publicationListener": return target.getPublicationListener();
+        case "publishflushinterval":
+        case "publishFlushInterval": return target.getPublishFlushInterval();
+        case "publishflushsize":
+        case "publishFlushSize": return target.getPublishFlushSize();
+        case "publishstatedirectory":
+        case "publishStateDirectory": return target.getPublishStateDirectory();
+        case "publishsync":
+        case "publishSync": return target.isPublishSync();
+        case "push": return target.isPush();
+        case "pushcallbackpath":
+        case "pushCallbackPath": return target.getPushCallbackPath();
+        case "pushcallbackurl":
+        case "pushCallbackUrl": return target.getPushCallbackUrl();
+        case "pushchangetopic":
+        case "pushChangeTopic": return target.getPushChangeTopic();
+        case "pushcomponent":
+        case "pushComponent": return target.getPushComponent();
+        case "pushframeworktopic":
+        case "pushFrameworkTopic": return target.getPushFrameworkTopic();
+        case "pushhub":
+        case "pushHub": return target.getPushHub();
+        case "pushleaseseconds":
+        case "pushLeaseSeconds": return target.getPushLeaseSeconds();
+        case "pushmode":
+        case "pushMode": return target.getPushMode();
+        case "pushqueuesize":
+        case "pushQueueSize": return target.getPushQueueSize();
+        case "pushretries":
+        case "pushRetries": return target.getPushRetries();
+        case "pushretrydelay":
+        case "pushRetryDelay": return target.getPushRetryDelay();
+        case "pushsecret":
+        case "pushSecret": return target.getPushSecret();
+        case "pushtopic":
+        case "pushTopic": return target.getPushTopic();
+        case "pushverifytimeout":
+        case "pushVerifyTimeout": return target.getPushVerifyTimeout();
         case "readtimeout":
         case "readTimeout": return target.getReadTimeout();
         case "rediscoveryinterval":
         case "rediscoveryInterval": return target.getRediscoveryInterval();
         case "repeatcount":
         case "repeatCount": return target.getRepeatCount();
+        case "resourcedump":
+        case "resourceDump": return target.isResourceDump();
+        case "resourcelistinterval":
+        case "resourceListInterval": return target.getResourceListInterval();
+        case "resourcelistsize":
+        case "resourceListSize": return target.getResourceListSize();
         case "retrydelay":
         case "retryDelay": return target.getRetryDelay();
         case "retrymaxdelay":
@@ -307,12 +531,16 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "spoolThreshold": return target.getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return target.getSslContextParameters();
+        case "stampuntil":
+        case "stampUntil": return target.isStampUntil();
         case "startscheduler":
         case "startScheduler": return target.isStartScheduler();
         case "stateid":
         case "stateId": return target.getStateId();
         case "statestore":
         case "stateStore": return target.getStateStore();
+        case "storecontent":
+        case "storeContent": return target.isStoreContent();
         case "timeunit":
         case "timeUnit": return target.getTimeUnit();
         case "usefixeddelay":

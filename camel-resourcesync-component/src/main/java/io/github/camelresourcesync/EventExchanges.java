@@ -1,28 +1,68 @@
 package io.github.camelresourcesync;
 
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.SortedMap;
+
 import io.github.camelresourcesync.model.SyncEvent;
 import org.apache.camel.Message;
 
 /** Puts a sync event on a Camel message: the {@link ResourceSyncConstants} headers and the verified body. */
 public final class EventExchanges {
 
+    /** The event headers, in case-insensitive order: the order Camel's header map keeps them in. */
+    private static final String[] NAMES = {
+            ResourceSyncConstants.LOCATION, ResourceSyncConstants.CHANGE, ResourceSyncConstants.DATETIME,
+            ResourceSyncConstants.LAST_MODIFIED, ResourceSyncConstants.CAPABILITY,
+            ResourceSyncConstants.SOURCE_DOCUMENT, ResourceSyncConstants.SOURCE, ResourceSyncConstants.LINKS,
+            ResourceSyncConstants.EVENT_ID, ResourceSyncConstants.FILE_NAME, ResourceSyncConstants.HASH,
+            ResourceSyncConstants.LENGTH, ResourceSyncConstants.MEDIA_TYPE };
+    private static final int LOCATION = 0;
+    private static final int CHANGE = 1;
+    private static final int DATETIME = 2;
+    private static final int LAST_MODIFIED = 3;
+    private static final int CAPABILITY = 4;
+    private static final int SOURCE_DOCUMENT = 5;
+    private static final int SOURCE = 6;
+    private static final int LINKS = 7;
+    private static final int EVENT_ID = 8;
+    private static final int FILE_NAME = 9;
+    private static final int HASH = 10;
+    private static final int LENGTH = 11;
+    private static final int MEDIA_TYPE = 12;
+    /** Indexes into {@link #NAMES} in header-map order. */
+    private static final int[] SORTED;
+
+    static {
+        Integer[] order = new Integer[NAMES.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparing(i -> NAMES[i], String.CASE_INSENSITIVE_ORDER));
+        SORTED = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
     private EventExchanges() {
     }
 
     public static void fill(Message message, SyncEvent ev) throws Exception {
-        message.setHeader(ResourceSyncConstants.LOCATION, ev.location().toString());
-        message.setHeader(ResourceSyncConstants.CHANGE, ev.change().value());
-        message.setHeader(ResourceSyncConstants.DATETIME, ev.datetime());
-        message.setHeader(ResourceSyncConstants.LAST_MODIFIED, ev.lastModified());
-        message.setHeader(ResourceSyncConstants.CAPABILITY, ev.capability());
-        message.setHeader(ResourceSyncConstants.SOURCE_DOCUMENT,
-                ev.sourceDocument() == null ? null : ev.sourceDocument().toString());
-        message.setHeader(ResourceSyncConstants.SOURCE, ev.sourceKey());
-        message.setHeader(ResourceSyncConstants.LINKS, ev.links());
-        message.setHeader(ResourceSyncConstants.EVENT_ID, ev.eventId());
-        message.setHeader(ResourceSyncConstants.FILE_NAME, ev.fileName());
+        Object[] v = new Object[NAMES.length];
+        v[LOCATION] = ev.location().toString();
+        v[CHANGE] = ev.change().value();
+        v[DATETIME] = ev.datetime();
+        v[LAST_MODIFIED] = ev.lastModified();
+        v[CAPABILITY] = ev.capability();
+        v[SOURCE_DOCUMENT] = ev.sourceDocument() == null ? null : ev.sourceDocument().toString();
+        v[SOURCE] = ev.sourceKey();
+        v[LINKS] = ev.links();
+        v[EVENT_ID] = ev.eventId();
+        v[FILE_NAME] = ev.fileName();
         String hash = ev.fixity().toString();
-        message.setHeader(ResourceSyncConstants.HASH, hash.isEmpty() ? null : hash);
+        v[HASH] = hash.isEmpty() ? null : hash;
         String mediaType = ev.mediaType();
         if (ev.content() != null) {
             if (mediaType == null) {
@@ -33,8 +73,113 @@ public final class EventExchanges {
         } else {
             message.setBody(null);
         }
-        message.setHeader(ResourceSyncConstants.LENGTH, ev.contentLength());
-        message.setHeader(ResourceSyncConstants.MEDIA_TYPE, mediaType);
+        v[LENGTH] = ev.contentLength();
+        v[MEDIA_TYPE] = mediaType;
+        SortedHeaders headers = new SortedHeaders(v);
+        if (message.hasHeaders() && !message.getHeaders().isEmpty()) {
+            message.getHeaders().putAll(headers);
+        } else {
+            // Camel's default header map is a case-insensitive TreeMap: copied from a map sorted by the same
+            // comparator it is built in one linear pass, instead of 13 inserts that each compare the long common
+            // prefix "CamelResourceSync" (a tenth of the per-event cost in the listing profile)
+            message.setHeaders(headers);
+        }
         ev.extraHeaders().forEach(message::setHeader);
+    }
+
+    /**
+     * The event's headers as a read-only map sorted case-insensitively, for copying only. Headers without a value are
+     * left out (reading them gives {@code null} as before).
+     */
+    private static final class SortedHeaders extends AbstractMap<String, Object> implements SortedMap<String, Object> {
+
+        private final Object[] values;
+        private final int size;
+
+        SortedHeaders(Object[] values) {
+            this.values = values;
+            int n = 0;
+            for (Object o : values) {
+                if (o != null) {
+                    n++;
+                }
+            }
+            this.size = n;
+        }
+
+        @Override
+        public Comparator<? super String> comparator() {
+            return String.CASE_INSENSITIVE_ORDER;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public Set<Entry<String, Object>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public Iterator<Entry<String, Object>> iterator() {
+                    return new Iterator<>() {
+                        private int next = advance(0);
+
+                        private int advance(int from) {
+                            int i = from;
+                            while (i < SORTED.length && values[SORTED[i]] == null) {
+                                i++;
+                            }
+                            return i;
+                        }
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < SORTED.length;
+                        }
+
+                        @Override
+                        public Entry<String, Object> next() {
+                            if (next >= SORTED.length) {
+                                throw new NoSuchElementException();
+                            }
+                            int k = SORTED[next];
+                            next = advance(next + 1);
+                            return Map.entry(NAMES[k], values[k]);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return size;
+                }
+            };
+        }
+
+        @Override
+        public SortedMap<String, Object> subMap(String fromKey, String toKey) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SortedMap<String, Object> headMap(String toKey) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SortedMap<String, Object> tailMap(String fromKey) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public String firstKey() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public String lastKey() {
+            throw new UnsupportedOperationException();
+        }
     }
 }

@@ -46,7 +46,7 @@ public class ResourceSyncComponent extends HealthCheckComponent {
     }
 
     /** The store an endpoint uses when it has none of its own; opens the embedded default on first use. */
-    synchronized SyncStateStore defaultStateStore() throws Exception {
+    public synchronized SyncStateStore defaultStateStore() throws Exception {
         if (stateStore != null) {
             return stateStore;
         }

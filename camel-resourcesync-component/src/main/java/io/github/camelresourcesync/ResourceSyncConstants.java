@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.harvest.AuditResult;
 import org.apache.camel.Exchange;
 import org.apache.camel.spi.Metadata;
 
@@ -54,6 +55,48 @@ public final class ResourceSyncConstants {
                             + " mirrors.",
               javaType = "String")
     public static final String FILE_NAME = Exchange.FILE_NAME;
+    @Metadata(label = "producer", description = "Set by the publisher (producer): `true` when the event changed the"
+                                                + " published Source, `false` when it was already published.",
+              javaType = "Boolean")
+    public static final String PUBLISHED = "CamelResourceSyncPublished";
+
+    @Metadata(description = "Audit (`mode=audit`) only: `missing`, `changed` or `extra` on the event of a"
+                            + " discrepancy, whose `CamelResourceSyncChange` is the repair (`created`, `updated`,"
+                            + " `deleted`); `report` on the one report exchange that ends each audit.",
+              javaType = "String")
+    public static final String AUDIT_RESULT = AuditResult.HEADER;
+    @Metadata(description = "Audit only, on `changed` events: what differs, e.g. `sha-256 differs: listed ...,"
+                            + " destination has ...` or `length differs: ...`.",
+              javaType = "String")
+    public static final String AUDIT_REASON = AuditResult.REASON_HEADER;
+    @Metadata(description = "Audit report only: `true` when the audit read every list and the whole destination and"
+                            + " found nothing missing, changed or extra.",
+              javaType = "Boolean")
+    public static final String AUDIT_IN_SYNC = "CamelResourceSyncAuditInSync";
+    @Metadata(description = "Audit report only: `false` when the audit stopped before the end (a failed event with"
+                            + " `breakOnFirstError`, shutdown); its counts then prove nothing.",
+              javaType = "Boolean")
+    public static final String AUDIT_COMPLETE = "CamelResourceSyncAuditComplete";
+    @Metadata(description = "Audit report only: resources the Source lists.", javaType = "Long")
+    public static final String AUDIT_LISTED = "CamelResourceSyncAuditListed";
+    @Metadata(description = "Audit report only: listed resources the destination has in the listed version.",
+              javaType = "Long")
+    public static final String AUDIT_MATCHING = "CamelResourceSyncAuditMatching";
+    @Metadata(description = "Audit report only: listed resources the destination lacks.", javaType = "Long")
+    public static final String AUDIT_MISSING = "CamelResourceSyncAuditMissing";
+    @Metadata(description = "Audit report only: listed resources the destination has in another version.",
+              javaType = "Long")
+    public static final String AUDIT_CHANGED = "CamelResourceSyncAuditChanged";
+    @Metadata(description = "Audit report only: resources the destination has that the Source does not list.",
+              javaType = "Long")
+    public static final String AUDIT_EXTRA = "CamelResourceSyncAuditExtra";
+    @Metadata(description = "Audit report only: listed resources the destination has but that publish no hash,"
+                            + " length or `lastmod` to compare with.",
+              javaType = "Long")
+    public static final String AUDIT_UNVERIFIED = "CamelResourceSyncAuditUnverified";
+    @Metadata(description = "Audit report only: what was audited, e.g. `directory /data/mirror`.",
+              javaType = "String")
+    public static final String AUDIT_DESTINATION = "CamelResourceSyncAuditDestination";
 
     private ResourceSyncConstants() {
     }

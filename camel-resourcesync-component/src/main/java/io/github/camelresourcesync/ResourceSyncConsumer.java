@@ -1,28 +1,22 @@
 package io.github.camelresourcesync;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Queue;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
+import io.github.camelresourcesync.harvest.AuditDestination;
+import io.github.camelresourcesync.harvest.AuditReport;
+import io.github.camelresourcesync.harvest.AuditRun;
+import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.Harvester;
-import io.github.camelresourcesync.harvest.PendingEvent;
 import io.github.camelresourcesync.harvest.SyncProgress;
-import io.github.camelresourcesync.harvest.SyncRun;
-import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.apache.camel.Exchange;
-import org.apache.camel.ExchangePropertyKey;
 import org.apache.camel.Processor;
-import org.apache.camel.health.HealthCheck;
-import org.apache.camel.health.HealthCheckAware;
-import org.apache.camel.support.ScheduledBatchPollingConsumer;
-import org.apache.camel.support.ScheduledPollConsumerHealthCheck;
-import org.apache.camel.support.SynchronizationAdapter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,18 +24,22 @@ import org.slf4j.LoggerFactory;
  * Polls a ResourceSync Source and emits one exchange per resource or change, in Source order, in batches. The state
  * of an event is committed only after its exchange completed, so a stop or crash re-delivers and never skips.
  */
-public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implements HealthCheckAware {
+public class ResourceSyncConsumer extends SyncEventPollingConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncConsumer.class);
-
-    /** Events handed to the route per batch. */
-    static final int MAX_BATCH = 1000;
 
     private HttpFetcher fetcher;
     private ExecutorService fetchPool;
     private Harvester harvester;
-    private SyncRun currentRun;
-    private HealthCheck healthCheck;
+    private SyncStateStore store;
+    /** set in {@code mode=audit}: each poll audits instead of syncing */
+    private AuditDestination auditDestination;
+    private AuditRun audit;
+    private ResourceSyncPush push;
+    /** Serialises scheduled polls and the passes notifications wake, which may come from another thread. */
+    private final Object pollLock = new Object();
+    /** {@code true} during a pass woken by a notification: deliver what was pushed without reading the lists. */
+    private boolean wokenPass;
 
     public ResourceSyncConsumer(ResourceSyncEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -53,30 +51,11 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
     }
 
     @Override
-    protected void doInit() throws Exception {
-        super.doInit();
-        if (healthCheck == null) {
-            // DOWN after failed polls, with the error and the HTTP status (http.response.code) of the failure
-            healthCheck = new ScheduledPollConsumerHealthCheck(this, getRouteId());
-        }
-    }
-
-    @Override
-    public HealthCheck getHealthCheck() {
-        return healthCheck;
-    }
-
-    @Override
-    public void setHealthCheck(HealthCheck healthCheck) {
-        this.healthCheck = healthCheck;
-    }
-
-    @Override
     protected void doStart() throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
-        SyncStateStore store = ep.getStateStore() != null ? ep.getStateStore() : ep.getComponent().defaultStateStore();
+        store = ep.getStateStore() != null ? ep.getStateStore() : ep.getComponent().defaultStateStore();
         store.start();
-        fetcher = new HttpFetcher(ep.fetcherConfig());
+        fetcher = new HttpFetcher(ep.fetcherConfig().listener(getStatistics()));
         if (ep.isFetchContent()) {
             fetchPool = ep.getCamelContext().getExecutorServiceManager().newFixedThreadPool(this,
                     "ResourceSyncFetch", ep.getFetchParallelism());
@@ -85,11 +64,20 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
         harvester = new Harvester(ep.sourceUri(), ep.harvestOptions(), fetcher,
                 new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool,
                 () -> new SyncProgress(name, ep.getProgressInterval()));
+        auditDestination = ep.auditDestination(store);
+        if (ep.isPush()) {
+            push = new ResourceSyncPush(this, ep);
+            push.start();
+        }
         super.doStart();
     }
 
     @Override
     protected void doStop() throws Exception {
+        if (push != null) {
+            push.stop(); // unsubscribes while the callback can still answer the hubs' verification
+            push = null;
+        }
         super.doStop();
         if (fetchPool != null) {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdownNow(fetchPool);
@@ -103,114 +91,113 @@ public class ResourceSyncConsumer extends ScheduledBatchPollingConsumer implemen
 
     @Override
     protected int poll() throws Exception {
-        int total = 0;
-        try (SyncRun run = harvester.startRun(maxMessagesPerPoll)) {
-            currentRun = run;
-            while (run.hasMore() && isRunAllowed()) {
-                Queue<Object> batch = nextBatch(run);
-                if (batch.isEmpty()) {
-                    break;
-                }
-                total += processBatch(batch);
-                run.flushIfDue();
+        if (auditDestination != null) {
+            return audit();
+        }
+        synchronized (pollLock) {
+            int n = super.poll();
+            ResourceSyncPush p = push;
+            if (p != null && !wokenPass) {
+                p.afterPoll(harvester.sources());
             }
-        } catch (Exception e) {
-            harvester.invalidate();
-            FetchException fe = findFetchException(e);
-            if (fe != null && fe.getStatusCode() > 0) {
-                addLastErrorDetail(HealthCheck.HTTP_RESPONSE_CODE, fe.getStatusCode());
+            return n;
+        }
+    }
+
+    /**
+     * A pass right now, on the caller's thread, through the scheduled poll consumer's own {@code run()} (so counters,
+     * health and error handling are those of a poll): delivers what notifications brought.
+     */
+    void pollNow() {
+        synchronized (pollLock) {
+            wokenPass = true;
+            try {
+                run();
+            } finally {
+                wokenPass = false;
             }
-            throw e;
-        } finally {
-            currentRun = null;
+        }
+    }
+
+    /** The push channel of this consumer, or {@code null} when {@code push} is off. */
+    ResourceSyncPush push() {
+        return push;
+    }
+
+    @Override
+    protected EventRun openRun(int maxEvents) throws Exception {
+        if (auditDestination != null) {
+            // one poll is one whole audit: a limit would leave every audit incomplete
+            audit = harvester.startAudit(auditDestination, getEndpoint().spoolDirectoryPath());
+            return audit;
+        }
+        if (push == null) {
+            return harvester.startRun(maxEvents);
+        }
+        ResourceSyncPush.Drained d = push.drain();
+        if (d.frameworkChanged()) {
+            harvester.invalidate(); // a capability document changed: rediscover and read it now
+        }
+        return harvester.startRun(maxEvents, d.changes(), !wokenPass || d.frameworkChanged());
+    }
+
+    /** In {@code mode=audit}, the discrepancy events, then the report exchange; a failed audit reports nothing. */
+    private int audit() throws Exception {
+        audit = null;
+        int total = super.poll();
+        AuditRun done = audit;
+        if (done == null || !isRunAllowed()) {
+            return total;
+        }
+        AuditReport report = done.report();
+        if (report.inSync()) {
+            LOG.info("{}", report);
+        } else {
+            LOG.warn("{}", report);
+        }
+        if (getEndpoint().isAuditReport()) {
+            sendReport(report);
+            total++;
         }
         return total;
     }
 
-    private static Queue<Object> nextBatch(SyncRun run) throws Exception {
-        Queue<Object> batch = new ArrayDeque<>();
-        while (batch.size() < MAX_BATCH) {
-            PendingEvent p = run.next();
-            if (p == null) {
-                break;
-            }
-            batch.add(p);
+    private void sendReport(AuditReport report) {
+        Exchange exchange = createExchange(false);
+        try {
+            AuditReportExchanges.fill(exchange.getIn(), report);
+            getProcessor().process(exchange);
+        } catch (Exception e) {
+            exchange.setException(e);
         }
-        return batch;
+        if (exchange.getException() != null) {
+            getExceptionHandler().handleException("Audit report of " + report.destination() + " failed", exchange,
+                    exchange.getException());
+        }
+        releaseExchange(exchange, false);
     }
 
-    private static FetchException findFetchException(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof FetchException fe) {
-                return fe;
+    /** The committed state of each Capability List followed (known once discovery ran). */
+    @Override
+    public Map<String, SourceState> sourceStates() {
+        Map<String, SourceState> m = new LinkedHashMap<>();
+        Harvester h = harvester;
+        if (h != null && store != null) {
+            for (DiscoveredSource s : h.followedSources()) {
+                m.put(s.key(), store.source(s.key()));
             }
         }
-        return null;
+        return m;
     }
 
     @Override
-    public int processBatch(Queue<Object> events) throws Exception {
-        SyncRun run = currentRun;
-        int total = events.size();
-        List<PendingEvent> items = new ArrayList<>(total);
-        events.forEach(o -> items.add((PendingEvent) o));
-        int delivered = 0;
-        int index = 0;
-        for (; index < total && isBatchAllowed(); index++) {
-            PendingEvent p = items.get(index);
-            Exchange exchange = createExchange(p.event());
-            exchange.setProperty(ExchangePropertyKey.BATCH_INDEX, index);
-            exchange.setProperty(ExchangePropertyKey.BATCH_SIZE, total);
-            exchange.setProperty(ExchangePropertyKey.BATCH_COMPLETE, index == total - 1);
-            pendingExchanges = total - index - 1;
-            if (p.failed()) {
-                exchange.setException(p.failure());
-            } else {
-                try {
-                    getProcessor().process(exchange);
-                } catch (Exception e) {
-                    exchange.setException(e);
-                }
-            }
-            if (exchange.getException() == null) {
-                run.delivered(p);
-                delivered++;
-                continue;
-            }
-            getExceptionHandler().handleException("Sync event " + p.event().eventId() + " from "
-                                                  + p.event().sourceDocument() + " failed", exchange,
-                    exchange.getException());
-            if (getEndpoint().isBreakOnFirstError()) {
-                run.stop(p);
-                index++;
-                break;
-            }
-            run.givenUp(p);
-        }
-        // not delivered (stopped, or shutting down): not committed either, so they come again next poll
-        releaseFrom(items, index);
-        pendingExchanges = 0;
-        return delivered;
+    protected void onPollFailed(Exception e) {
+        harvester.invalidate();
     }
 
-    private static void releaseFrom(List<PendingEvent> items, int from) {
-        for (int i = from; i < items.size(); i++) {
-            items.get(i).discard();
-        }
-    }
-
-    private Exchange createExchange(SyncEvent ev) throws Exception {
-        Exchange exchange = createExchange(false);
-        EventExchanges.fill(exchange.getIn(), ev);
-        if (ev.content() != null) {
-            exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
-                @Override
-                public void onDone(Exchange done) {
-                    ev.content().close();
-                }
-            });
-        }
-        return exchange;
+    @Override
+    protected boolean isBreakOnFirstError() {
+        return getEndpoint().isBreakOnFirstError();
     }
 
     @Override

@@ -30,7 +30,9 @@ class ComponentDocsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "resourcesync, META-INF/io/github/camelresourcesync/resourcesync.json",
-            "resourcesync-mirror, META-INF/io/github/camelresourcesync/mirror/resourcesync-mirror.json" })
+            "resourcesync-mirror, META-INF/io/github/camelresourcesync/mirror/resourcesync-mirror.json",
+            "resourcesync-metashare, META-INF/io/github/camelresourcesync/metashare/resourcesync-metashare.json",
+            "resourcesync-atompmh, META-INF/io/github/camelresourcesync/atompmh/resourcesync-atompmh.json" })
     void docsMatchGeneratedMetadata(String scheme, String json) throws Exception {
         JsonObject model;
         try (InputStream in = getClass().getClassLoader().getResourceAsStream(json)) {

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
@@ -16,7 +17,6 @@ import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
-import org.apache.camel.spi.ExceptionHandler;
 import org.apache.camel.spi.Registry;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +37,8 @@ class ResourceSyncFixityTest extends CamelTestSupport {
     private TestSource source;
     private final InMemoryStateStore store = new InMemoryStateStore();
     private final List<Exchange> delivered = new CopyOnWriteArrayList<>();
-    private final List<Exchange> failed = new CopyOnWriteArrayList<>();
+    private final RecordingExceptionHandler recorder = new RecordingExceptionHandler();
+    private final List<Exchange> failed = recorder.failedEvents();
 
     @Override
     protected void doPreSetup() throws Exception {
@@ -48,26 +49,7 @@ class ResourceSyncFixityTest extends CamelTestSupport {
     protected void bindToRegistry(Registry registry) {
         registry.bind("store", store);
         // the consumer's exception handler sees events that failed before reaching the route (fixity)
-        registry.bind("recorder", (ExceptionHandler) new ExceptionHandler() {
-            @Override
-            public void handleException(Throwable exception) {
-                handleException(null, null, exception);
-            }
-
-            @Override
-            public void handleException(String message, Throwable exception) {
-                handleException(message, null, exception);
-            }
-
-            @Override
-            public void handleException(String message, Exchange exchange, Throwable exception) {
-                if (exchange != null) {
-                    Exchange copy = exchange.copy();
-                    copy.setProperty(Exchange.EXCEPTION_CAUGHT, exception);
-                    failed.add(copy);
-                }
-            }
-        });
+        registry.bind("recorder", recorder);
     }
 
     @AfterEach

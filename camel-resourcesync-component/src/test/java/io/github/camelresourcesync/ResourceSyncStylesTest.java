@@ -46,14 +46,16 @@ class ResourceSyncStylesTest {
                 @Override
                 public void configure() {
                     from("resourcesync:" + source.base() + "?stateStore=#store&delay=100&initialDelay=0")
-                            .process(e -> events.incrementAndGet())
-                            .to("resourcesync-mirror:" + mirror);
+                            .to("resourcesync-mirror:" + mirror)
+                            // counted once written, so the mirror is complete when the count is reached
+                            .process(e -> events.incrementAndGet());
                 }
             });
             context.start();
             try {
                 await().atMost(10, TimeUnit.SECONDS).until(() -> events.get() == 10);
-                assertMirrors(source.snapshot(), mirror);
+                // the count is taken before the mirror step of the same exchange has written its file
+                await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
                 source.change("/res/r1.txt", "changed 1");
                 source.delete("/res/r2.txt");
                 source.change("/res/new.txt", "new");
@@ -61,7 +63,7 @@ class ResourceSyncStylesTest {
                 source.delete("/res/new.txt");
                 // r1's first change is superseded by its second: the Source serves only the newest bytes
                 await().atMost(10, TimeUnit.SECONDS).until(() -> events.get() == 13);
-                assertMirrors(source.snapshot(), mirror);
+                await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
                 Thread.sleep(300);
                 assertEquals(13, events.get(), "nothing more once in sync");
             } finally {

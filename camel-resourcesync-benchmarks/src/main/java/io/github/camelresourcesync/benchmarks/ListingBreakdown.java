@@ -18,12 +18,12 @@ import javax.xml.stream.XMLStreamReader;
 
 import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.harvest.Harvester;
-import io.github.camelresourcesync.harvest.PendingEvent;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.harvest.SyncRun;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.xml.HardenedStax;
@@ -98,8 +98,8 @@ public final class ListingBreakdown {
         System.out.println("source:      " + String.format("%,d", total) + " entries (" + lists + " x " + perList
                            + "), served by " + server);
         System.out.println();
-        System.out.printf("%-18s %10s %10s %12s %12s %12s   %s%n", "stage", "best /s", "median /s", "us/ev median",
-                "CPU us/ev*", "alloc B/ev*", "all rounds /s");
+        System.out.printf("%-18s %10s %10s %12s %12s %12s %12s   %s%n", "stage", "best /s", "median /s",
+                "us/ev median", "CPU us/ev*", "JVM CPU us/ev", "alloc B/ev*", "all rounds /s");
         double previous = 0;
         for (Map.Entry<String, List<Map<String, String>>> e : results.entrySet()) {
             List<Map<String, String>> byRate = new ArrayList<>(e.getValue());
@@ -114,20 +114,23 @@ public final class ListingBreakdown {
             Map<String, String> median = byRate.get(byRate.size() / 2);
             double rate = Double.parseDouble(median.get("rate"));
             double us = 1e6 / rate;
-            System.out.printf("%-18s %,10.0f %,10.0f %12.2f %12.2f %,12.0f   %s%s%n", e.getKey(),
+            System.out.printf("%-18s %,10.0f %,10.0f %12.2f %12.2f %12.2f %,12.0f   %s%s%n", e.getKey(),
                     Double.parseDouble(best.get("rate")), rate, us, Double.parseDouble(median.get("cpuUs")),
+                    Double.parseDouble(median.getOrDefault("jvmCpuUs", "0")),
                     Double.parseDouble(median.get("allocB")), String.join(", ", all),
                     previous > 0 ? String.format("  (%+.2f us vs the stage above)", us - previous) : "");
             previous = us;
         }
         System.out.println("(median: the upper median of the rounds; * of the thread doing the work, in the median round;"
-                           + " GC threads not included)");
+                           + " GC threads not included;\n JVM CPU: every thread of the stage JVM over the whole round, startup included)");
         System.out.println("load after:  " + Machine.loadAverage());
     }
 
     /** One stage in its own JVM: prints a RESULT line per round. */
     public static final class Stage {
 
+        private static final com.sun.management.OperatingSystemMXBean PROCESS =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         private static final com.sun.management.ThreadMXBean THREADS =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -148,6 +151,7 @@ public final class ListingBreakdown {
                 long nanos;
                 long cpu;
                 long alloc;
+                long jvmCpu0 = PROCESS.getProcessCpuTime();
                 if (stage.startsWith("route")) {
                     Map<String, Object> beans = stage.endsWith("+mvstore") ? Map.of()
                             : Map.of("noop", new NoopStateStore());
@@ -178,12 +182,15 @@ public final class ListingBreakdown {
                     cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
                     alloc = THREADS.getCurrentThreadAllocatedBytes() - alloc0;
                 }
+                // every thread of this JVM (parser, state writer, GC, JIT): the work moved off the thread above
+                long jvmCpu = PROCESS.getProcessCpuTime() - jvmCpu0;
                 ListingBenchmark.deleteTree(stateDir);
                 if (events != total) {
                     throw new IllegalStateException(stage + ": expected " + total + " entries, got " + events);
                 }
-                System.out.printf("RESULT stage=%s round=%d rate=%.0f cpuUs=%.3f allocB=%.0f load=%s%n", stage, round,
-                        events / (nanos / 1e9), cpu / 1e3 / events, (double) alloc / events,
+                System.out.printf("RESULT stage=%s round=%d rate=%.0f cpuUs=%.3f jvmCpuUs=%.3f allocB=%.0f load=%s%n",
+                        stage, round, events / (nanos / 1e9), cpu / 1e3 / events, jvmCpu / 1e3 / events,
+                        (double) alloc / events,
                         Machine.loadAverage().replace(" ", ""));
             }
             System.exit(0);

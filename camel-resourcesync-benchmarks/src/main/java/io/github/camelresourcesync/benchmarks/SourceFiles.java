@@ -54,12 +54,19 @@ final class SourceFiles {
 
     /** Source Description and Capability List, which points at {@code resourceListPath} (a list or an index). */
     void writeDiscovery(String resourceListPath) throws IOException {
+        writeDiscovery(Map.of("resourcelist", resourceListPath));
+    }
+
+    /** Source Description and a Capability List advertising these documents (capability to path). */
+    void writeDiscovery(Map<String, String> capabilities) throws IOException {
         List<Link> up = List.of(Link.of("up", base.resolve(WELL_KNOWN)));
         try (Doc d = new Doc(WELL_KNOWN, RootElement.URLSET, md("description", null), List.of())) {
             d.writer.write(SitemapWriter.capabilityEntry(base.resolve(CAPABILITY_LIST), "capabilitylist"));
         }
         try (Doc d = new Doc(CAPABILITY_LIST, RootElement.URLSET, md("capabilitylist", null), up)) {
-            d.writer.write(SitemapWriter.capabilityEntry(base.resolve(resourceListPath), "resourcelist"));
+            for (Map.Entry<String, String> c : new java.util.TreeMap<>(capabilities).entrySet()) {
+                d.writer.write(SitemapWriter.capabilityEntry(base.resolve(c.getValue()), c.getKey()));
+            }
         }
     }
 
@@ -115,8 +122,17 @@ final class SourceFiles {
      * @return the bytes of all resource files
      */
     long writeResources(int count, int minSize, int maxSize) throws IOException {
+        return writeResources(count, minSize, maxSize, null);
+    }
+
+    /**
+     * As {@link #writeResources(int, int, int)}, and the same resources in a Resource Dump when {@code dump} is given:
+     * the Capability List then advertises both, so one Source serves the GET path and the dump path.
+     */
+    long writeResources(int count, int minSize, int maxSize, DumpFiles dump) throws IOException {
         String list = "resourcelist.xml";
-        writeDiscovery(list);
+        writeDiscovery(dump == null ? Map.of("resourcelist", list)
+                : Map.of("resourcelist", list, "resourcedump", DumpFiles.RESOURCE_DUMP));
         SplittableRandom random = new SplittableRandom(7);
         MessageDigest md5 = digest("MD5");
         MessageDigest sha256 = digest("SHA-256");
@@ -134,9 +150,16 @@ final class SourceFiles {
                 Map<String, String> digests = new LinkedHashMap<>();
                 digests.put("md5", hex.formatHex(md5.digest(content)));
                 digests.put("sha-256", hex.formatHex(sha256.digest(content)));
-                d.writer.write(new Entry(base.resolve(path), AT.minusSeconds(i), fixity(Hashes.of(digests),
-                        (long) content.length, "text/plain"), null, false));
+                Entry entry = new Entry(base.resolve(path), AT.minusSeconds(i), fixity(Hashes.of(digests),
+                        (long) content.length, "text/plain"), null, false);
+                d.writer.write(entry);
+                if (dump != null) {
+                    dump.add(entry, "/" + path, content);
+                }
             }
+        }
+        if (dump != null) {
+            dump.finish();
         }
         return total;
     }

@@ -2,19 +2,20 @@ package io.github.camelresourcesync.harvest;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.ResourceState;
 import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,7 @@ final class BaselineSteps implements StepSource {
 
     private enum Phase {
         START,
+        START_BARRIER,
         WALK,
         SWEEP_BARRIER,
         SWEEP,
@@ -40,13 +42,14 @@ final class BaselineSteps implements StepSource {
 
     private final DiscoveredSource source;
     private final URI resourceList;
+    private final BaselineEntries.Opener opener;
     private final HarvestContext ctx;
     private final boolean emitDeletes;
     private final boolean conditional;
 
     private Phase phase = Phase.START;
     private long generation;
-    private ListWalker walker;
+    private BaselineEntries walker;
     private Iterator<ResourceState> vanished;
     /** a first baseline into an empty store: every resource is new, no lookup needed */
     private boolean storeEmpty;
@@ -57,8 +60,19 @@ final class BaselineSteps implements StepSource {
      */
     BaselineSteps(DiscoveredSource source, URI resourceList, HarvestContext ctx, boolean emitDeletes,
                   boolean conditional) {
+        this(source, resourceList, c -> new ListWalker(ctx.loader(), resourceList, ctx.options().maxDocumentDepth(),
+                c, ctx.progress()), ctx, emitDeletes, conditional);
+    }
+
+    /**
+     * @param root   the Resource List or Resource Dump the baseline is from
+     * @param opener opens its entries
+     */
+    BaselineSteps(DiscoveredSource source, URI root, BaselineEntries.Opener opener, HarvestContext ctx,
+                  boolean emitDeletes, boolean conditional) {
         this.source = source;
-        this.resourceList = resourceList;
+        this.resourceList = root;
+        this.opener = opener;
         this.ctx = ctx;
         this.emitDeletes = emitDeletes;
         this.conditional = conditional;
@@ -71,20 +85,33 @@ final class BaselineSteps implements StepSource {
                 case START -> {
                     SourceState state = ctx.buffer().source(source.key());
                     boolean resume = !state.baselineComplete() && state.baselineGeneration() > 0;
-                    generation = resume ? state.baselineGeneration() : state.baselineGeneration() + 1;
-                    storeEmpty = !resume && ctx.store().resourceCount(source.key()) == 0;
-                    walker = new ListWalker(ctx.loader(), resourceList, ctx.options().maxDocumentDepth(),
-                            conditional && !resume, ctx.progress());
+                    // a new generation also when continuing: what the interrupted run saw and is no longer listed
+                    // was deleted meanwhile, and only the sweep can report it (the resume point moves past it)
+                    generation = state.baselineGeneration() + 1;
+                    storeEmpty = !resume && !ctx.buffer().mayHave(source.key());
+                    walker = opener.open(conditional && !resume);
                     if (walker.rootUnchanged()) {
                         phase = Phase.DONE;
                         return null;
                     }
                     LOG.info("{}: baseline from {} (generation {}{})", source.key(), resourceList, generation,
                             resume ? ", continuing an interrupted one" : "");
-                    phase = Phase.WALK;
+                    phase = Phase.START_BARRIER;
                     long gen = generation;
-                    return Step.marker((buffer, e) -> buffer.source(source.key(),
-                            buffer.source(source.key()).withBaseline(false, gen)));
+                    Instant rootTime = walker.snapshotTime();
+                    // a fresh baseline forgets the old resume point: during the baseline it holds the earliest
+                    // snapshot time of the lists whose entries were delivered (see floor())
+                    return Step.marker((buffer, e) -> {
+                        SourceState st = buffer.source(source.key()).withBaseline(false, gen);
+                        buffer.source(source.key(), resume ? st : st.withResume(null, Set.of()));
+                        floor(buffer, source.key(), rootTime);
+                    });
+                }
+                case START_BARRIER -> {
+                    // committed before the first event is handed out: a crash after a delivery of this run still
+                    // leaves the floor at or before this run's lists
+                    phase = Phase.WALK;
+                    return Step.barrier();
                 }
                 case WALK -> {
                     Entry e = walker.next();
@@ -134,13 +161,29 @@ final class BaselineSteps implements StepSource {
             ResourceState marked = had.get().withGeneration(gen);
             return Step.marker((buffer, ev) -> buffer.upsert(key, marked));
         }
-        SyncEvent event = ctx.events().event(key, e, change, Capability.RESOURCELIST.value(),
-                walker.current().header().uri());
+        SyncEvent event = ctx.events().event(key, e, change, walker.capability(), walker.currentDocument());
         // given up: still listed, so not vanished, but keep the old fixity so the next baseline tries again
         Step.Effect passed = had.isPresent()
                 ? (buffer, ev) -> buffer.upsert(key, had.get().withGeneration(gen))
                 : Step.Effect.NONE;
-        return Step.event(event, (buffer, ev) -> buffer.upsert(key, EventFactory.stateAfter(ev, gen)), passed);
+        Instant floor = walker.snapshotTime();
+        return Step.event(event, (buffer, ev) -> {
+            buffer.upsert(key, EventFactory.stateAfter(ev, gen));
+            floor(buffer, key, floor);
+        }, passed, walker.content(event));
+    }
+
+    /**
+     * Lowers the baseline's resume floor to the snapshot time of the lists an event was delivered from. A baseline
+     * continued after a crash ends with the newest lists' time, but an event delivered by the crashed run (and
+     * perhaps not yet committed) may have been deleted or changed at the Source since: incremental sync must replay
+     * the changes from the earliest list any delivery came from, or that deletion is lost.
+     */
+    private static void floor(StateBuffer buffer, String key, Instant floor) {
+        SourceState st = buffer.source(key);
+        if (floor != null && (st.resumeTime() == null || floor.isBefore(st.resumeTime()))) {
+            buffer.source(key, st.withResume(floor, Set.of()));
+        }
     }
 
     private List<ResourceState> findVanished(SyncStateStore store) {
@@ -160,7 +203,7 @@ final class BaselineSteps implements StepSource {
         URI loc = URI.create(gone.location());
         String key = source.key();
         SyncEvent event = new SyncEvent(key, loc, ChangeType.DELETED, null, gone.lastmod(), gone.hash(),
-                gone.length(), null, Capability.RESOURCELIST.value(), resourceList, List.of(),
+                gone.length(), null, walker.capability(), resourceList, List.of(),
                 SyncEvents.eventId(loc, null, gone.hash()) + "#deleted", ctx.events().fileName(loc), null, null);
         return Step.event(event, (buffer, ev) -> buffer.remove(key, gone.location()), Step.Effect.NONE);
     }
@@ -171,7 +214,10 @@ final class BaselineSteps implements StepSource {
         var snapshot = walker.snapshotTime();
         var validators = walker.rootValidators();
         return Step.marker((buffer, e) -> {
-            buffer.source(key, buffer.source(key).withBaseline(true, gen).withResume(snapshot, Set.of()));
+            SourceState st = buffer.source(key);
+            Instant from = snapshot != null && st.resumeTime() != null && st.resumeTime().isBefore(snapshot)
+                    ? st.resumeTime() : snapshot;
+            buffer.source(key, st.withBaseline(true, gen).withResume(from, Set.of()));
             ctx.loader().markProcessed(resourceList, validators);
         });
     }

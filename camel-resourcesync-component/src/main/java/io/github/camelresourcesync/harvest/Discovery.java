@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import io.github.camelresourcesync.http.DocumentResponse;
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.LinkHeaders;
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.DocumentHeader;
@@ -34,7 +35,6 @@ public final class Discovery {
     private static final String WELL_KNOWN = "/.well-known/resourcesync";
     private static final int SNIFF_BYTES = 64 * 1024;
     private static final int MAX_HOPS = 5;
-    private static final Pattern LINK_HEADER = Pattern.compile("<([^>]*)>\\s*((?:;[^,<]*)*)");
     private static final Pattern HTML_LINK = Pattern.compile("<link\\b[^>]*>", Pattern.CASE_INSENSITIVE);
     private static final Pattern HTML_ATTR = Pattern.compile("(\\w+)\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s>]+))");
 
@@ -152,15 +152,7 @@ public final class Discovery {
 
     /** {@code Link: <uri>; rel="resourcesync"}, resolved against the response URI. */
     static URI linkHeader(List<String> values, URI base) {
-        for (String value : values) {
-            Matcher m = LINK_HEADER.matcher(value);
-            while (m.find()) {
-                if (hasRel(m.group(2), "resourcesync")) {
-                    return base.resolve(m.group(1).trim());
-                }
-            }
-        }
-        return null;
+        return LinkHeaders.find(values, base, "resourcesync");
     }
 
     private static boolean hasRel(String params, String rel) {

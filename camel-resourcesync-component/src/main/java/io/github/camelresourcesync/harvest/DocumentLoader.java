@@ -43,6 +43,10 @@ final class DocumentLoader {
         return new DocumentLoader(fetcher, reader, runProgress, processed, indexes);
     }
 
+    SitemapReader reader() {
+        return reader;
+    }
+
     /** Opens a document unconditionally. */
     SitemapDocument open(URI uri) throws IOException {
         return openIfChanged(uri, false).document();

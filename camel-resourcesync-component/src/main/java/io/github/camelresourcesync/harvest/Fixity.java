@@ -1,10 +1,12 @@
 package io.github.camelresourcesync.harvest;
 
+import java.net.URI;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
 import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +24,11 @@ final class Fixity {
 
     /** The algorithms to compute while fetching: every published one, or {@link #DEFAULT_ALGORITHM}. */
     static Set<String> algorithms(SyncEvent event) {
-        Set<String> algorithms = new LinkedHashSet<>(event.hash().digests().keySet());
+        return algorithms(event.hash());
+    }
+
+    static Set<String> algorithms(Hashes hash) {
+        Set<String> algorithms = new LinkedHashSet<>(hash.digests().keySet());
         if (algorithms.isEmpty()) {
             algorithms.add(DEFAULT_ALGORITHM);
         }
@@ -30,19 +36,24 @@ final class Fixity {
     }
 
     static void verify(SyncEvent event, Content content) throws FixityException {
-        if (event.length() != null && event.length() != content.length()) {
-            throw new FixityException(event.location(), event.sourceDocument(), "Length",
-                    event.length() + " bytes", content.length() + " bytes");
+        verify(event.location(), event.sourceDocument(), event.length(), event.hash(), content);
+    }
+
+    /** The same check for bytes that are not an event's body (a dump package against its dump entry). */
+    static void verify(URI location, URI document, Long length, Hashes hash, Content content)
+            throws FixityException {
+        if (length != null && length != content.length()) {
+            throw new FixityException(location, document, "Length", length + " bytes", content.length() + " bytes");
         }
-        for (Map.Entry<String, String> published : event.hash().digests().entrySet()) {
+        for (Map.Entry<String, String> published : hash.digests().entrySet()) {
             String actual = content.digests().get(published.getKey());
             if (actual == null) {
                 LOG.warn("Cannot verify {} hash of {}: algorithm not available in this JVM", published.getKey(),
-                        event.location());
+                        location);
                 continue;
             }
             if (!actual.equals(published.getValue())) {
-                throw new FixityException(event.location(), event.sourceDocument(), published.getKey() + " hash",
+                throw new FixityException(location, document, published.getKey() + " hash",
                         published.getValue(), actual);
             }
         }

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.harvest;
 
+import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
 
 /** What the steps of one run share. */
@@ -9,5 +10,6 @@ record HarvestContext(
         StateBuffer buffer,
         SyncStateStore store,
         EventFactory events,
+        PackageLoader packages,
         SyncProgress progress) {
 }

@@ -2,6 +2,8 @@ package io.github.camelresourcesync.harvest;
 
 import java.time.Duration;
 
+import io.github.camelresourcesync.dump.DumpLimits;
+
 /** What the harvester does, independent of how documents are fetched and where state is kept. */
 public final class HarvestOptions {
 
@@ -14,6 +16,8 @@ public final class HarvestOptions {
     private Duration rediscoveryInterval = Duration.ofMinutes(15);
     private int maxDocumentDepth = 4;
     private String stateId;
+    private boolean preferDumps;
+    private DumpLimits dumpLimits = DumpLimits.DEFAULTS;
 
     public SyncMode mode() {
         return mode;
@@ -99,6 +103,29 @@ public final class HarvestOptions {
 
     public HarvestOptions maxDocumentDepth(int v) {
         this.maxDocumentDepth = v;
+        return this;
+    }
+
+    /**
+     * Baseline from the Resource Dump and incremental sync from the Change Dump when the Source offers them (fewer
+     * requests). Either way, a Source offering only dumps is synced from its dumps.
+     */
+    public boolean preferDumps() {
+        return preferDumps;
+    }
+
+    public HarvestOptions preferDumps(boolean v) {
+        this.preferDumps = v;
+        return this;
+    }
+
+    /** Limits on each dump package (entries, inflated size, compression ratio). */
+    public DumpLimits dumpLimits() {
+        return dumpLimits;
+    }
+
+    public HarvestOptions dumpLimits(DumpLimits v) {
+        this.dumpLimits = v == null ? DumpLimits.DEFAULTS : v;
         return this;
     }
 }

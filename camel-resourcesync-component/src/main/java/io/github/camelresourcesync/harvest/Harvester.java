@@ -2,14 +2,19 @@ package io.github.camelresourcesync.harvest;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.slf4j.Logger;
@@ -31,10 +36,13 @@ public final class Harvester {
     private final ExecutorService fetchPool;
     private final Discovery discovery;
     private final DocumentLoader loader;
+    private final PackageLoader packages;
     private final SyncProgressFactory progressFactory;
     private final URI origin;
 
     private List<DiscoveredSource> sources;
+    /** survives {@link #invalidate()}: what operators see while the Source is failing */
+    private List<DiscoveredSource> lastFollowed = List.of();
     private long discoveredAtNanos;
 
     /** Creates the progress counters of each run (so callers choose names and report intervals). */
@@ -56,6 +64,7 @@ public final class Harvester {
         this.progressFactory = progressFactory;
         this.discovery = new Discovery(fetcher, reader);
         this.loader = new DocumentLoader(fetcher, reader, progressFactory.create());
+        this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetchPool);
         this.origin = origin(start);
     }
 
@@ -74,9 +83,15 @@ public final class Harvester {
                 }
             }
             sources = found;
+            lastFollowed = found;
             discoveredAtNanos = System.nanoTime();
         }
         return sources;
+    }
+
+    /** The Capability Lists followed as of the last discovery, without fetching anything; empty before it. */
+    public synchronized List<DiscoveredSource> followedSources() {
+        return lastFollowed;
     }
 
     private List<DiscoveredSource> select(List<DiscoveredSource> found) throws IOException {
@@ -117,41 +132,102 @@ public final class Harvester {
      * @param maxEvents the most events this run hands out; {@code <= 0} for no limit
      */
     public SyncRun startRun(long maxEvents) throws IOException {
+        return startRun(maxEvents, List.of(), true);
+    }
+
+    /**
+     * Plans a pass that first delivers changes announced by push, then (when {@code listing}) reads the lists as
+     * {@link #startRun(long)} does. Changes the Source announced and later lists come out once.
+     *
+     * @param notified changes from change notifications, delivered first, oldest first per Capability List
+     * @param listing  {@code false} for a pass over the notified changes only (the low-latency path)
+     */
+    public SyncRun startRun(long maxEvents, List<NotifiedChanges> notified, boolean listing) throws IOException {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.create();
         StateBuffer buffer = new StateBuffer(store);
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), buffer, store,
-                new EventFactory(origin), progress);
+                new EventFactory(origin), packages, progress);
         List<SyncRun.Part> parts = new ArrayList<>();
         for (DiscoveredSource s : followed) {
-            parts.add(() -> plan(s, ctx));
+            List<NotifiedChanges> mine = notified.stream().filter(n -> owner(followed, n.topic()) == s).toList();
+            if (!mine.isEmpty()) {
+                parts.add(() -> new NotificationSteps(s, mine, ctx));
+            }
+        }
+        if (listing) {
+            for (DiscoveredSource s : followed) {
+                parts.add(() -> plan(s, ctx));
+            }
         }
         return new SyncRun(parts, ctx, fetcher, fetchPool, maxEvents);
     }
 
+    /** The Capability List that advertises the channel, else the first one followed. */
+    private static DiscoveredSource owner(List<DiscoveredSource> followed, URI topic) {
+        for (DiscoveredSource s : followed) {
+            if (s.entries().stream().anyMatch(e -> e.loc().equals(topic))) {
+                return s;
+            }
+        }
+        return followed.get(0);
+    }
+
     private StepSource plan(DiscoveredSource s, HarvestContext ctx) throws IOException {
         SourceState state = ctx.buffer().source(s.key());
-        URI resourceList = s.document(Capability.RESOURCELIST);
-        URI changeList = s.document(Capability.CHANGELIST);
+        boolean canBaseline = s.document(Capability.RESOURCELIST) != null
+                              || s.document(Capability.RESOURCEDUMP) != null
+                              || s.document(Capability.RESOURCELIST_ARCHIVE) != null
+                              || s.document(Capability.RESOURCEDUMP_ARCHIVE) != null;
+        boolean canIncrement = s.document(Capability.CHANGELIST) != null
+                               || s.document(Capability.CHANGEDUMP) != null;
         switch (options.mode()) {
             case BASELINE:
-                return new BaselineSteps(s, require(resourceList, s, "Resource List", "baseline"), ctx,
-                        options.emitDeletes(), true);
+                return baseline(s, ctx, options.emitDeletes(), true, "baseline");
             case INCREMENTAL:
-                return incremental(s, require(changeList, s, "Change List", "incremental"), resourceList, ctx);
+                return incremental(s, ctx, "incremental");
             default:
-                if (!state.baselineComplete() && resourceList != null) {
-                    return new BaselineSteps(s, resourceList, ctx, options.emitDeletes(), false);
+                if (!state.baselineComplete() && canBaseline) {
+                    return baseline(s, ctx, options.emitDeletes(), false, "auto");
                 }
-                if (changeList != null) {
-                    return incremental(s, changeList, resourceList, ctx);
+                if (canIncrement) {
+                    return incremental(s, ctx, "auto");
                 }
-                return new BaselineSteps(s, require(resourceList, s, "Resource List or Change List", "auto"), ctx,
-                        options.emitDeletes(), true);
+                return baseline(s, ctx, options.emitDeletes(), true, "auto");
         }
     }
 
-    private static URI require(URI document, DiscoveredSource s, String what, String mode) throws IOException {
+    /** From the Resource Dump when preferred (or the only one offered), else from the Resource List. */
+    private StepSource baseline(DiscoveredSource s, HarvestContext ctx, boolean emitDeletes, boolean conditional,
+                                String mode) throws IOException {
+        URI list = s.document(Capability.RESOURCELIST);
+        URI dump = s.document(Capability.RESOURCEDUMP);
+        if (list == null && dump == null) {
+            // only archived snapshots: the newest one, and the change archives carry it forward
+            dump = newestArchived(s, ctx, Capability.RESOURCEDUMP_ARCHIVE);
+            list = dump == null || !options.preferDumps() ? newestArchived(s, ctx, Capability.RESOURCELIST_ARCHIVE)
+                    : null;
+        }
+        if (dump != null && (options.preferDumps() || list == null)) {
+            URI from = dump;
+            return new BaselineSteps(s, from, c -> new ResourceDumpEntries(ctx, from, c), ctx, emitDeletes,
+                    conditional);
+        }
+        return new BaselineSteps(s, require(list, s, "Resource List or Resource Dump", mode), ctx, emitDeletes,
+                conditional);
+    }
+
+    private static URI newestArchived(DiscoveredSource s, HarvestContext ctx, Capability archive) throws IOException {
+        URI uri = s.document(archive);
+        Entry newest = uri == null ? null : Archives.newest(ctx.loader(), uri);
+        if (newest != null) {
+            LOG.info("{}: no current {} is advertised; using the newest archived one, {}", s.key(),
+                    archive == Capability.RESOURCEDUMP_ARCHIVE ? "Resource Dump" : "Resource List", newest.loc());
+        }
+        return newest == null ? null : newest.loc();
+    }
+
+    static URI require(URI document, DiscoveredSource s, String what, String mode) throws IOException {
         if (document == null) {
             throw new IOException("Capability List " + s.capabilityList() + " advertises no " + what
                                   + ", which mode=" + mode + " needs; it has " + describe(s));
@@ -159,31 +235,94 @@ public final class Harvester {
         return document;
     }
 
-    private StepSource incremental(DiscoveredSource s, URI changeList, URI resourceList, HarvestContext ctx)
-            throws IOException {
-        IncrementalSteps steps = IncrementalSteps.plan(s, changeList, ctx);
+    /**
+     * From the Change Dump when preferred (or the only one offered), else from the Change List. When the documents
+     * start after the resume point, archived ones close the gap if the archive covers it; otherwise the gap policy
+     * decides.
+     */
+    private StepSource incremental(DiscoveredSource s, HarvestContext ctx, String mode) throws IOException {
+        URI list = s.document(Capability.CHANGELIST);
+        URI dump = s.document(Capability.CHANGEDUMP);
+        IncrementalPass steps;
+        URI archive;
+        if (dump != null && (options.preferDumps() || list == null)) {
+            steps = ChangeDumpSteps.plan(s, dump, ctx);
+            archive = s.document(Capability.CHANGEDUMP_ARCHIVE);
+        } else {
+            steps = IncrementalSteps.plan(s, require(list, s, "Change List or Change Dump", mode), ctx);
+            archive = s.document(Capability.CHANGELIST_ARCHIVE);
+        }
         if (!steps.gap()) {
             return steps;
         }
+        if (archive != null) {
+            List<Entry> cover = Archives.covering(ctx.loader(), archive, steps.resumeTime(), steps.coverageStart(),
+                    steps.listed());
+            if (cover != null) {
+                LOG.info("{}: {} starts at {}, after the resume point {}; replaying {} archived documents from {}",
+                        s.key(), steps.document(), steps.coverageStart(), steps.resumeTime(), cover.size(), archive);
+                steps.replayFirst(cover);
+                return steps;
+            }
+        }
+        URI changes = steps.document();
         switch (options.gapPolicy()) {
             case FAIL:
                 steps.close();
-                throw new GapException(changeList, steps.resumeTime(), steps.coverageStart());
+                throw new GapException(changes, steps.resumeTime(), steps.coverageStart());
             case IGNORE:
-                LOG.warn("{}: Change List {} starts at {}, after the resume point {}; changes in between are lost"
-                         + " (gapPolicy=ignore)", s.key(), changeList, steps.coverageStart(), steps.resumeTime());
+                LOG.warn("{}: {} starts at {}, after the resume point {}; changes in between are lost"
+                         + " (gapPolicy=ignore)", s.key(), changes, steps.coverageStart(), steps.resumeTime());
                 return steps;
             default:
-                if (resourceList == null) {
-                    LOG.warn("{}: Change List {} starts at {}, after the resume point {}, and there is no Resource"
-                             + " List to re-baseline from; changes in between are lost", s.key(), changeList,
+                if (s.document(Capability.RESOURCELIST) == null && s.document(Capability.RESOURCEDUMP) == null) {
+                    LOG.warn("{}: {} starts at {}, after the resume point {}, and there is no Resource List or"
+                             + " Resource Dump to re-baseline from; changes in between are lost", s.key(), changes,
                             steps.coverageStart(), steps.resumeTime());
                     return steps;
                 }
-                LOG.warn("{}: Change List {} starts at {}, after the resume point {}; re-baselining from {}", s.key(),
-                        changeList, steps.coverageStart(), steps.resumeTime(), resourceList);
+                LOG.warn("{}: {} starts at {}, after the resume point {}; re-baselining", s.key(), changes,
+                        steps.coverageStart(), steps.resumeTime());
                 steps.close();
-                return new BaselineSteps(s, resourceList, ctx, true, false);
+                return baseline(s, ctx, true, false, mode);
         }
+    }
+
+    /**
+     * Plans an audit of every followed Capability List's Resource List against a destination; see {@link AuditRun}. A
+     * Source offering only a Resource Dump (or any, with {@code preferDumps}) is audited against the dump's manifests.
+     *
+     * @param scratchDirectory where the audit keeps its temporary file; {@code null} for the JVM's temporary directory
+     */
+    public AuditRun startAudit(AuditDestination destination, Path scratchDirectory) throws IOException {
+        List<DiscoveredSource> followed = sources();
+        SyncProgress progress = progressFactory.create();
+        HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store), store,
+                new EventFactory(origin), packages, progress);
+        Map<String, URI> lists = new LinkedHashMap<>();
+        Map<String, BaselineEntries.Opener> openers = new LinkedHashMap<>();
+        for (DiscoveredSource s : followed) {
+            URI list = s.document(Capability.RESOURCELIST);
+            URI dump = s.document(Capability.RESOURCEDUMP);
+            if (dump != null && (options.preferDumps() || list == null)) {
+                // the dump's manifests; a package is downloaded only for a body a repair needs
+                lists.put(s.key(), dump);
+                openers.put(s.key(), c -> new DumpManifestEntries(ctx, dump));
+            } else {
+                URI from = require(list, s, "Resource List or Resource Dump", "audit");
+                lists.put(s.key(), from);
+                openers.put(s.key(), c -> new ListWalker(ctx.loader(), from, options.maxDocumentDepth(), false,
+                        progress));
+            }
+        }
+        AuditScratch scratch = new AuditScratch(scratchDirectory);
+        AuditReport report = new AuditReport(start.toString(), destination.describe());
+        List<SyncRun.Part> parts = new ArrayList<>();
+        for (DiscoveredSource s : followed) {
+            parts.add(() -> new AuditSteps(s, lists.get(s.key()), openers.get(s.key()), ctx, destination, scratch,
+                    report));
+        }
+        parts.add(() -> new AuditExtraSteps(followed, lists, ctx, origin, destination, scratch, report));
+        return new AuditRun(new SyncRun(parts, ctx, fetcher, fetchPool, 0), scratch, report);
     }
 }

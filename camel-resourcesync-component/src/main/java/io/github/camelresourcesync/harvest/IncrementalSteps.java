@@ -10,18 +10,22 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,12 +39,12 @@ import org.slf4j.LoggerFactory;
  * Lists are read oldest first into a window of at most {@link #WINDOW} new changes, which are sorted by time before
  * delivery (a Source's list need not be in order) and collapsed to the newest change per resource.
  */
-final class IncrementalSteps implements StepSource {
+final class IncrementalSteps implements IncrementalPass {
 
     private static final Logger LOG = LoggerFactory.getLogger(IncrementalSteps.class);
     /** New changes collected before delivery starts: bounds memory during a long catch-up. */
     static final int WINDOW = 100_000;
-    private static final Comparator<Entry> CHRONOLOGICAL = Comparator.comparing(Entry::changeTime,
+    static final Comparator<Entry> CHRONOLOGICAL = Comparator.comparing(Entry::changeTime,
             Comparator.nullsLast(Comparator.naturalOrder()));
 
     private final DiscoveredSource source;
@@ -50,13 +54,15 @@ final class IncrementalSteps implements StepSource {
     private final long generation;
     /** lists still to read, oldest first; the first may already be open */
     private final Deque<Entry> lists = new ArrayDeque<>();
+    /** archived lists covering the time before the current lists, oldest first: read before everything else */
+    private final Deque<Entry> archived = new ArrayDeque<>();
     private final Deque<Step> ready = new ArrayDeque<>();
     /** the list each collected change came from, for the event's source document header */
     private final Map<Entry, URI> documents = new IdentityHashMap<>();
     private SitemapDocument openRoot;
     private Validators rootValidators;
     private final URI changeList;
-    private final Instant coverageStart;
+    private Instant coverageStart;
 
     private IncrementalSteps(DiscoveredSource source, URI changeList, HarvestContext ctx, SourceState state,
                              SitemapDocument openRoot, Validators rootValidators, List<Entry> children,
@@ -117,27 +123,50 @@ final class IncrementalSteps implements StepSource {
         return new IncrementalSteps(source, changeList, ctx, state, openRoot, validators, children, start);
     }
 
-    /** {@code true} when the listed changes start after the resume point: some changes are not listed any more. */
-    boolean gap() {
-        return resumeTime != null && coverageStart != null && coverageStart.isAfter(resumeTime);
+    /**
+     * Replays archived Change Lists before the current ones, closing the gap between the resume point and the current
+     * lists.
+     *
+     * @param lists archived lists covering the gap, oldest first (each with {@code from}/{@code until})
+     */
+    @Override
+    public void replayFirst(List<Entry> lists) {
+        for (Entry e : lists) {
+            archived.add(e);
+        }
+        if (!lists.isEmpty()) {
+            coverageStart = lists.get(0).md().from();
+        }
     }
 
-    Instant coverageStart() {
+    /** The URIs of the lists this pass reads: archived lists already among them are not replayed twice. */
+    @Override
+    public Set<URI> listed() {
+        Set<URI> uris = new HashSet<>();
+        uris.add(changeList);
+        lists.forEach(e -> uris.add(e.loc()));
+        return uris;
+    }
+
+    @Override
+    public Instant coverageStart() {
         return coverageStart;
     }
 
-    Instant resumeTime() {
+    @Override
+    public Instant resumeTime() {
         return resumeTime;
     }
 
-    URI changeList() {
+    @Override
+    public URI document() {
         return changeList;
     }
 
     @Override
     public Step next() throws IOException {
         while (ready.isEmpty()) {
-            if (openRoot == null && lists.isEmpty()) {
+            if (openRoot == null && lists.isEmpty() && archived.isEmpty()) {
                 return null;
             }
             readWindow();
@@ -154,10 +183,17 @@ final class IncrementalSteps implements StepSource {
     private void readWindow() throws IOException {
         List<Entry> fresh = new ArrayList<>();
         List<Step> listsRead = new ArrayList<>();
-        while (fresh.size() < WINDOW && (openRoot != null || !lists.isEmpty())) {
+        while (fresh.size() < WINDOW && (openRoot != null || !lists.isEmpty() || !archived.isEmpty())) {
             SitemapDocument doc;
             Validators validators;
-            if (openRoot != null) {
+            if (!archived.isEmpty()) {
+                DocumentLoader.Opened opened = ctx.loader().openIfChanged(archived.poll().loc(), true);
+                if (opened == null) {
+                    continue;
+                }
+                doc = opened.document();
+                validators = opened.validators();
+            } else if (openRoot != null) {
                 doc = openRoot;
                 validators = rootValidators;
                 openRoot = null;
@@ -187,8 +223,12 @@ final class IncrementalSteps implements StepSource {
                     fresh.size() - kept.size());
         }
         kept.sort(CHRONOLOGICAL);
+        // changes delivered by push come out once: looked up only when push delivered anything not yet listed
+        boolean pushed = ctx.buffer().mayHave(PushedState.key(source.key()));
         for (Entry e : kept) {
-            ready.add(changeStep(e, documents.get(e)));
+            ready.add(pushed && PushedState.covers(ctx.buffer(), source.key(), e)
+                    ? pushedStep(e, documents.get(e))
+                    : changeStep(e, documents.get(e), pushed));
         }
         documents.clear();
         ready.addAll(listsRead);
@@ -223,7 +263,7 @@ final class IncrementalSteps implements StepSource {
      * again with every new version of its list. Changes are listed in order, so it takes the time of the change
      * before it (or the list's {@code from}).
      */
-    private static Entry withTime(Entry e, Instant time, URI document) {
+    static Entry withTime(Entry e, Instant time, URI document) {
         LOG.warn("{}: change of {} has neither datetime nor lastmod; taking {} from the change before it", document,
                 e.loc(), time);
         Metadata md = e.md();
@@ -233,6 +273,11 @@ final class IncrementalSteps implements StepSource {
     }
 
     private boolean isNew(Entry e) {
+        return isAfter(e, resumeTime, resumeIds);
+    }
+
+    /** {@code true} when the change comes after the resume point (time, and the ids completed at that time). */
+    static boolean isAfter(Entry e, Instant resumeTime, Set<String> resumeIds) {
         Instant t = e.changeTime();
         if (resumeTime == null || t == null) {
             return true;
@@ -241,36 +286,47 @@ final class IncrementalSteps implements StepSource {
         return c > 0 || c == 0 && !resumeIds.contains(SyncEvents.eventId(e.loc(), t, e.md().hash()));
     }
 
-    private Step changeStep(Entry e, URI document) {
+    /** A change push delivered already: only the resume point moves past it, and its pushed record goes. */
+    private Step pushedStep(Entry e, URI document) {
+        String key = source.key();
+        SyncEvent event = ctx.events().event(key, e, ChangeType.UPDATED, Capability.CHANGELIST.value(), document);
+        return Step.marker((buffer, ignored) -> {
+            buffer.advanceResume(key, event.datetime(), event.eventId());
+            PushedState.prune(buffer, key, event);
+        });
+    }
+
+    private Step changeStep(Entry e, URI document, boolean pushed) {
+        return changeStep(ctx, source.key(), generation, e, document, Capability.CHANGELIST.value(), ev -> null,
+                pushed);
+    }
+
+    /**
+     * The step of one change, from a Change List or a Change Dump: delivered, it updates or removes the resource's
+     * state; passed, it moves the resume point (and drops the record of the change push delivered, if any).
+     *
+     * @param content the body of the event when the change brings it along, else {@code null}
+     * @param pushed  whether push may have delivered changes of this source already
+     */
+    static Step changeStep(HarvestContext ctx, String key, long gen, Entry e, URI document, String capability,
+                           Function<SyncEvent, CompletableFuture<Content>> content, boolean pushed) {
         ChangeType change = e.md().changeType();
         if (change == null) {
             LOG.warn("{}: entry {} has change=\"{}\", not created/updated/deleted; treated as updated", document,
                     e.loc(), e.md().change());
             change = ChangeType.UPDATED;
         }
-        String key = source.key();
-        long gen = generation;
-        SyncEvent event = ctx.events().event(key, e, change, Capability.CHANGELIST.value(), document);
+        SyncEvent event = ctx.events().event(key, e, change, capability, document);
         Step.Effect delivered = change == ChangeType.DELETED
                 ? (buffer, ev) -> buffer.remove(key, ev.location().toString())
                 : (buffer, ev) -> buffer.upsert(key, EventFactory.stateAfter(ev, gen));
-        return Step.event(event, delivered, (buffer, ev) -> advanceResume(buffer, key, ev));
-    }
-
-    /** Moves the resume point to this event's time, or adds its id when it is at the same time. */
-    static void advanceResume(StateBuffer buffer, String key, SyncEvent ev) {
-        Instant t = ev.datetime();
-        if (t == null) {
-            return;
-        }
-        SourceState s = buffer.source(key);
-        if (s.resumeTime() == null || t.isAfter(s.resumeTime())) {
-            buffer.source(key, s.withResume(t, Set.of(ev.eventId())));
-        } else if (t.equals(s.resumeTime()) && !s.resumeEventIds().contains(ev.eventId())) {
-            Set<String> ids = new HashSet<>(s.resumeEventIds());
-            ids.add(ev.eventId());
-            buffer.source(key, s.withResume(t, ids));
-        }
+        Step.Effect passed = pushed
+                ? (buffer, ev) -> {
+                    buffer.advanceResume(key, ev.datetime(), ev.eventId());
+                    PushedState.prune(buffer, key, ev);
+                }
+                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), ev.eventId());
+        return Step.event(event, delivered, passed, change == ChangeType.DELETED ? null : content.apply(event));
     }
 
     @Override

@@ -7,11 +7,16 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.xml.DocumentException;
+import io.github.camelresourcesync.xml.PrefetchingSitemapDocument;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * Entries that point at other documents ({@code <sitemap>}, or a {@code <url>} carrying {@code rs:md capability}, as
  * sources that publish an index as a {@code urlset} do) are followed instead of being reported as resources.
  */
-final class ListWalker implements AutoCloseable {
+final class ListWalker implements BaselineEntries {
 
     private static final Logger LOG = LoggerFactory.getLogger(ListWalker.class);
 
@@ -54,7 +59,8 @@ final class ListWalker implements AutoCloseable {
         }
     }
 
-    boolean rootUnchanged() {
+    @Override
+    public boolean rootUnchanged() {
         return unchanged;
     }
 
@@ -62,7 +68,8 @@ final class ListWalker implements AutoCloseable {
         return root;
     }
 
-    Validators rootValidators() {
+    @Override
+    public Validators rootValidators() {
         return rootValidators;
     }
 
@@ -71,16 +78,34 @@ final class ListWalker implements AutoCloseable {
         return open.peek();
     }
 
+    @Override
+    public URI currentDocument() {
+        return open.isEmpty() ? root : open.peek().header().uri();
+    }
+
+    @Override
+    public String capability() {
+        return Capability.RESOURCELIST.value();
+    }
+
+    /** Resources of a list are fetched from their location. */
+    @Override
+    public CompletableFuture<Content> content(SyncEvent event) {
+        return null;
+    }
+
     /**
      * The earliest snapshot time ({@code at}, else 0.9 {@code modified}) of all documents read, or {@code null} when
      * one of them published none: changes after it may be missing from the lists, so incremental sync resumes there.
      */
-    Instant snapshotTime() {
+    @Override
+    public Instant snapshotTime() {
         return snapshotTimeKnown ? snapshotTime : null;
     }
 
     /** @return the next resource entry, or {@code null} when every document is read */
-    Entry next() throws IOException {
+    @Override
+    public Entry next() throws IOException {
         while (!open.isEmpty()) {
             SitemapDocument doc = open.peek();
             Entry e = doc.next();
@@ -129,7 +154,8 @@ final class ListWalker implements AutoCloseable {
         } else if (snapshotTime == null || t.isBefore(snapshotTime)) {
             snapshotTime = t;
         }
-        open.push(doc);
+        // parsed on a thread of its own, so XML parsing (half of a listing's work) runs beside event delivery
+        open.push(new PrefetchingSitemapDocument(doc));
     }
 
     @Override

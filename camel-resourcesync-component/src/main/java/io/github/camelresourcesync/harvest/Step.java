@@ -1,6 +1,10 @@
 package io.github.camelresourcesync.harvest;
 
+import java.util.concurrent.CompletableFuture;
+
+import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.StateBuffer;
 
 /**
  * One step of a sync run in Source order: an event to deliver, or a pure state change (a marker such as "baseline
@@ -29,6 +33,8 @@ final class Step {
     }
 
     final SyncEvent event;
+    /** The body when the step brings it along (a bitstream of a dump package); {@code null}: fetched by location. */
+    final CompletableFuture<Content> content;
     /** What the destination now has (resource state). */
     private final Effect onDelivered;
     /** How far the run got (resume point, baseline marks). */
@@ -38,13 +44,23 @@ final class Step {
     private SyncEvent deliveredEvent;
 
     private Step(SyncEvent event, Effect onDelivered, Effect onPassed) {
+        this(event, onDelivered, onPassed, null);
+    }
+
+    private Step(SyncEvent event, Effect onDelivered, Effect onPassed, CompletableFuture<Content> content) {
         this.event = event;
+        this.content = content;
         this.onDelivered = onDelivered;
         this.onPassed = onPassed;
     }
 
     static Step event(SyncEvent event, Effect onDelivered, Effect onPassed) {
         return new Step(event, onDelivered, onPassed);
+    }
+
+    /** An event whose body is already at hand (or failed to be read: the future holds the failure). */
+    static Step event(SyncEvent event, Effect onDelivered, Effect onPassed, CompletableFuture<Content> content) {
+        return new Step(event, onDelivered, onPassed, content);
     }
 
     static Step marker(Effect effect) {

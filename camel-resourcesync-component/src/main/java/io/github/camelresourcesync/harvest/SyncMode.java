@@ -7,5 +7,10 @@ public enum SyncMode {
     /** Every poll compares the Resource List with what the destination has and emits what is new or changed. */
     BASELINE,
     /** Only Change Lists; without a resume point, every change currently listed is emitted. */
-    INCREMENTAL
+    INCREMENTAL,
+    /**
+     * Every poll compares what the destination has with the Resource List and emits one event per discrepancy
+     * ({@code missing}, {@code changed}, {@code extra}) and a report; state is never changed. See {@link AuditRun}.
+     */
+    AUDIT
 }

@@ -32,36 +32,36 @@ public final class SyncProgress {
         this.progressIntervalNanos = progressIntervalMillis * 1_000_000L;
     }
 
-    void documentRead() {
+    public void documentRead() {
         documents.increment();
     }
 
-    void documentUnchanged() {
+    public void documentUnchanged() {
         documentsUnchanged.increment();
     }
 
-    void entryRead() {
+    public void entryRead() {
         entries.increment();
     }
 
-    void unchangedResource() {
+    public void unchangedResource() {
         unchanged.increment();
     }
 
-    void bytesFetched(long n) {
+    public void bytesFetched(long n) {
         bytes.add(n);
     }
 
-    void gone() {
+    public void gone() {
         gone.increment();
     }
 
-    void failed() {
+    public void failed() {
         failed.increment();
     }
 
     /** An event was delivered; logs progress when the interval has passed. */
-    void delivered() {
+    public void delivered() {
         events.increment();
         maybeReport();
     }

@@ -13,7 +13,10 @@ import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.StateBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * {@link #delivered}, {@link #givenUp} or {@link #stop}; then {@link #flush()}, and start another batch while
  * {@link #hasMore()}. {@link #close()} at the end. Not thread-safe: one consumer thread drives it.
  */
-public final class SyncRun implements AutoCloseable {
+public final class SyncRun implements EventRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(SyncRun.class);
     /**
@@ -76,7 +79,7 @@ public final class SyncRun implements AutoCloseable {
         return ctx.progress();
     }
 
-    /** {@code false} once every step was handed out, the event limit was reached, or the run was stopped. */
+    @Override
     public boolean hasMore() {
         return !stopped && !(sourcesExhausted && ahead.isEmpty()) && !limitReached();
     }
@@ -89,6 +92,7 @@ public final class SyncRun implements AutoCloseable {
      * @return the next event, or {@code null} at the end of a batch: the run ended, the limit was reached, or a
      *         barrier needs every event handed out so far to be reported first
      */
+    @Override
     public PendingEvent next() throws IOException {
         while (!stopped && !limitReached()) {
             fill();
@@ -190,6 +194,9 @@ public final class SyncRun implements AutoCloseable {
 
     private CompletableFuture<Content> startFetch(Step step) {
         SyncEvent ev = step.event;
+        if (step.content != null) {
+            return step.content;
+        }
         if (ev == null || !ctx.options().fetchContent() || ev.change() == ChangeType.DELETED) {
             return null;
         }
@@ -209,21 +216,21 @@ public final class SyncRun implements AutoCloseable {
         }, fetchPool);
     }
 
-    /** The event reached its destination: its state is committed once every event before it is. */
+    @Override
     public void delivered(PendingEvent p) {
-        p.step.resolveDelivered(p.event());
+        ((Step) p.token()).resolveDelivered(p.event());
         ctx.progress().delivered();
         drain();
     }
 
-    /** The event failed and is given up (its failure was handled elsewhere): the run moves past it. */
+    @Override
     public void givenUp(PendingEvent p) {
-        p.step.resolvePassed();
+        ((Step) p.token()).resolvePassed();
         ctx.progress().failed();
         drain();
     }
 
-    /** The event failed: nothing after it is committed, and the run ends, to resume at this event next time. */
+    @Override
     public void stop(PendingEvent p) {
         ctx.progress().failed();
         stopped = true;
@@ -239,10 +246,17 @@ public final class SyncRun implements AutoCloseable {
      * Writes the committed state when 250 ms have passed since the last write or 5,000 changes are pending: fewer store
      * commits than one per batch, at the price of re-delivering at most those after a crash.
      */
+    @Override
     public void flushIfDue() {
         if (System.nanoTime() - lastFlush >= FLUSH_INTERVAL_NANOS || ctx.buffer().pending() >= FLUSH_THRESHOLD) {
-            flush();
+            flushInBackground();
         }
+    }
+
+    /** Like {@link #flush()}, but the store writes on its own thread while delivery goes on; see {@link StateBuffer}. */
+    private void flushInBackground() {
+        ctx.buffer().flushInBackground();
+        lastFlush = System.nanoTime();
     }
 
     private void drain() {
@@ -250,7 +264,7 @@ public final class SyncRun implements AutoCloseable {
             order.pollFirst().commit(ctx.buffer());
         }
         if (ctx.buffer().pending() >= FLUSH_THRESHOLD) {
-            flush();
+            flushInBackground();
         }
     }
 

@@ -9,13 +9,13 @@ import java.util.function.DoubleSupplier;
  * {@code [0, min(max, initial * 2^(n-1))]}. Full jitter spreads the retries of many parallel harvesters instead of
  * letting them hammer a recovering Source in lock-step.
  */
-final class Backoff {
+public final class Backoff {
 
     private final long initialMillis;
     private final long maxMillis;
     private final DoubleSupplier random;
 
-    Backoff(Duration initial, Duration max) {
+    public Backoff(Duration initial, Duration max) {
         this(initial, max, () -> ThreadLocalRandom.current().nextDouble());
     }
 
@@ -27,7 +27,7 @@ final class Backoff {
     }
 
     /** The delay before retry number {@code retry} (1 for the first retry). */
-    long delayMillis(int retry) {
+    public long delayMillis(int retry) {
         return Math.round(random.getAsDouble() * ceilingMillis(retry));
     }
 

@@ -1,12 +1,12 @@
 package io.github.camelresourcesync.http;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Receives a resource body: counts it, digests it, keeps it in memory up to a threshold and spills it to a temporary
@@ -27,7 +27,9 @@ final class ContentSink {
     private final int threshold;
     private final Path spoolDirectory;
 
-    private ByteArrayOutputStream memory;
+    /** the body while in memory: sized to the announced length, so a body of that length is never copied */
+    private byte[] memory;
+    private int count;
     private Path file;
     private OutputStream fileOut;
     private long length;
@@ -48,11 +50,30 @@ final class ContentSink {
         this.threshold = Math.max(0, threshold);
         this.spoolDirectory = spoolDirectory;
         long initial = expectedLength >= 0 && expectedLength <= this.threshold ? expectedLength : 8192;
-        this.memory = new ByteArrayOutputStream((int) Math.min(initial, Math.max(this.threshold, 32)));
+        this.memory = new byte[(int) Math.min(initial, Math.max(this.threshold, 32))];
     }
 
-    /** Reads {@code in} to its end. */
+    /**
+     * Reads {@code in} to its end. While the body fits the memory buffer it is read straight into it (no read buffer,
+     * no copy): small bodies, the common case for dump bitstreams and GETs alike, cost one array each.
+     */
     void readAll(InputStream in) throws IOException {
+        if (memory.length <= threshold) {
+            while (count < memory.length) {
+                int n = in.read(memory, count, memory.length - count);
+                if (n < 0) {
+                    return;
+                }
+                accept(memory, count, n);
+                count += n;
+            }
+            // full: the announced length arrived; one byte more says whether that was all
+            int next = in.read();
+            if (next < 0) {
+                return;
+            }
+            write(new byte[] {(byte) next}, 0, 1);
+        }
         byte[] buffer = new byte[BUFFER];
         int n;
         while ((n = in.read(buffer)) >= 0) {
@@ -60,12 +81,17 @@ final class ContentSink {
         }
     }
 
-    void write(byte[] b, int off, int len) throws IOException {
+    /** Counts and digests bytes already where they belong (in {@link #memory}). */
+    private void accept(byte[] b, int off, int len) throws FetchException {
         if (maxSize > 0 && length + len > maxSize) {
             throw Limits.contentTooLarge(uri, description, maxSize);
         }
         digests.update(b, off, len);
         length += len;
+    }
+
+    void write(byte[] b, int off, int len) throws IOException {
+        accept(b, off, len);
         try {
             if (fileOut == null && length > threshold) {
                 spill();
@@ -77,7 +103,12 @@ final class ContentSink {
         } catch (IOException e) {
             throw spoolFailure(e);
         }
-        memory.write(b, off, len);
+        if (count + len > memory.length) {
+            memory = Arrays.copyOf(memory, (int) Math.min(Math.max(2L * memory.length, count + len),
+                    Math.max(threshold, count + len)));
+        }
+        System.arraycopy(b, off, memory, count, len);
+        count += len;
     }
 
     long length() {
@@ -89,7 +120,7 @@ final class ContentSink {
         Files.createDirectories(dir);
         file = Files.createTempFile(dir, "resourcesync-", ".spool");
         fileOut = Files.newOutputStream(file);
-        memory.writeTo(fileOut);
+        fileOut.write(memory, 0, count);
         memory = null;
     }
 
@@ -104,7 +135,9 @@ final class ContentSink {
 
     SpooledContent finish(String mediaType) throws IOException {
         if (fileOut == null) {
-            return SpooledContent.inMemory(memory.toByteArray(), digests.finish(), mediaType);
+            byte[] body = count == memory.length ? memory : Arrays.copyOf(memory, count);
+            memory = null;
+            return SpooledContent.inMemory(body, digests.finish(), mediaType);
         }
         try {
             fileOut.close();

@@ -1,5 +1,7 @@
 package io.github.camelresourcesync.http;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
@@ -13,7 +15,7 @@ import org.slf4j.LoggerFactory;
 import io.github.camelresourcesync.model.Hashes;
 
 /** The message digests computed while a body streams by, keyed by the ResourceSync algorithm name. */
-final class Digests {
+public final class Digests {
 
     private static final Logger LOG = LoggerFactory.getLogger(Digests.class);
 
@@ -46,6 +48,19 @@ final class Digests {
             }
         }
         return new Digests(map);
+    }
+
+    /**
+     * Reads a stream to its end and returns its digests in the given algorithms (unknown ones skipped), e.g. to
+     * re-hash a mirrored file; the caller closes the stream.
+     */
+    public static Hashes digest(InputStream in, Collection<String> algorithms) throws IOException {
+        Digests d = of(algorithms);
+        byte[] buffer = new byte[64 * 1024];
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+            d.update(buffer, 0, n);
+        }
+        return d.finish();
     }
 
     void update(byte[] b, int off, int len) {

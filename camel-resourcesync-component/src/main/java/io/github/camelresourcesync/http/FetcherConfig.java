@@ -31,6 +31,7 @@ public final class FetcherConfig {
     private int spoolThreshold = 1024 * 1024;
     private Path spoolDirectory;
     private FetchListener listener = FetchListener.NONE;
+    private AllowedHosts allowedHosts = AllowedHosts.ANY;
 
     public FetcherConfig copy() {
         FetcherConfig c = new FetcherConfig();
@@ -53,6 +54,7 @@ public final class FetcherConfig {
         c.spoolThreshold = spoolThreshold;
         c.spoolDirectory = spoolDirectory;
         c.listener = listener;
+        c.allowedHosts = allowedHosts;
         return c;
     }
 
@@ -238,6 +240,16 @@ public final class FetcherConfig {
 
     public FetcherConfig listener(FetchListener v) {
         this.listener = v == null ? FetchListener.NONE : v;
+        return this;
+    }
+
+    public AllowedHosts allowedHosts() {
+        return allowedHosts;
+    }
+
+    /** Hosts that may be fetched from, checked on every URL and every redirect hop; default {@link AllowedHosts#ANY}. */
+    public FetcherConfig allowedHosts(AllowedHosts v) {
+        this.allowedHosts = v == null ? AllowedHosts.ANY : v;
         return this;
     }
 }

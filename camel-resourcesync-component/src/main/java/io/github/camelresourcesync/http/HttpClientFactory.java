@@ -15,8 +15,11 @@ import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
-/** Builds the one pooled Apache HttpClient 5 of an {@link HttpFetcher} from its {@link FetcherConfig}. */
-final class HttpClientFactory {
+/**
+ * Builds the one pooled Apache HttpClient 5 of an {@link HttpFetcher} from its {@link FetcherConfig}; public for the
+ * bridges whose protocols need what the fetcher does not do (the META-SHARE login form and session cookie).
+ */
+public final class HttpClientFactory {
 
     /** Pooled connections idle this long are checked before reuse, so a connection the server closed is not used. */
     private static final TimeValue VALIDATE_AFTER_INACTIVITY = TimeValue.ofSeconds(1);
@@ -25,7 +28,7 @@ final class HttpClientFactory {
     private HttpClientFactory() {
     }
 
-    static CloseableHttpClient create(FetcherConfig config) {
+    public static CloseableHttpClient create(FetcherConfig config) {
         int maxConnections = Math.max(1, config.maxConnections());
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setTlsSocketStrategy(tlsStrategy(config))
@@ -54,6 +57,8 @@ final class HttpClientFactory {
                 .setDefaultRequestConfig(requests)
                 // HttpFetcher retries with backoff itself; two retry layers would multiply attempts
                 .disableAutomaticRetries()
+                // every hop, first: a refused host gets no request at all
+                .addRequestInterceptorFirst(new HostCheckInterceptor(config.allowedHosts()))
                 .addRequestInterceptorLast(new OriginAuthInterceptor())
                 .evictIdleConnections(EVICT_IDLE_AFTER);
         if (config.userAgent() != null && !config.userAgent().isBlank()) {

@@ -35,6 +35,9 @@ import io.github.camelresourcesync.model.Content;
  * the response headers is retried: the body streams to the caller. Resource bodies are read completely inside the
  * fetcher, so a body cut short is retried too.
  * <p>
+ * Every URL, and every hop of a redirect chain, is checked against {@link FetcherConfig#allowedHosts()} before a
+ * request is sent ({@link HostNotAllowedException}, never retried).
+ * <p>
  * Credentials (bearer token, else user and password, else the URL's user-info) are sent preemptively, and only to the
  * scheme, host and port of the URL the caller asked for, never to a redirect target elsewhere. URLs in messages and
  * logs never carry credentials; the URIs given to the listener and {@link FetchException#getUri()} are redacted the
@@ -70,6 +73,7 @@ public final class HttpFetcher implements AutoCloseable {
      */
     public DocumentResponse fetchDocument(URI uri, Validators validators) throws IOException {
         Objects.requireNonNull(uri, "uri");
+        checkAllowed(uri);
         Validators sent = validators == null ? Validators.NONE : validators;
         return switch (schemeOf(uri)) {
             case "http", "https" -> {
@@ -90,6 +94,7 @@ public final class HttpFetcher implements AutoCloseable {
      */
     public Content fetchContent(URI uri, Collection<String> algorithms) throws IOException {
         Objects.requireNonNull(uri, "uri");
+        checkAllowed(uri);
         List<String> algs = algorithms == null ? List.of() : List.copyOf(algorithms);
         return switch (schemeOf(uri)) {
             case "http", "https" -> {
@@ -99,6 +104,34 @@ public final class HttpFetcher implements AutoCloseable {
             case "file" -> local.fileContent(uri, algs);
             default -> local.classpathContent(uri, algs);
         };
+    }
+
+    private void checkAllowed(URI uri) throws HostNotAllowedException {
+        if (!config.allowedHosts().allows(uri)) {
+            throw HostNotAllowedException.refused(uri, uri, config.allowedHosts());
+        }
+    }
+
+    /**
+     * Receives a body that did not come over HTTP (a bitstream inside a dump package) the way fetched bodies are
+     * received: in memory or spooled to a temporary file, digested, and under {@link FetcherConfig#maxContentSize()}.
+     * Closes {@code in}.
+     *
+     * @param uri            the resource the bytes are for, named in errors
+     * @param expectedLength the announced length, or -1; sizes the memory buffer
+     */
+    public Content receive(InputStream in, URI uri, Collection<String> algorithms, long expectedLength,
+                           String mediaType) throws IOException {
+        URI safe = UrlRedaction.safe(uri);
+        ContentSink sink = new ContentSink(safe, "reading " + UrlRedaction.redact(uri), Digests.of(algorithms),
+                config.maxContentSize(), config.spoolThreshold(), config.spoolDirectory(), expectedLength);
+        try (in) {
+            sink.readAll(in);
+            return sink.finish(mediaType);
+        } catch (IOException | RuntimeException e) {
+            sink.discard();
+            throw e;
+        }
     }
 
     @Override
@@ -179,6 +212,7 @@ public final class HttpFetcher implements AutoCloseable {
     /** Sends the request; the response is open (body unread) and must be released, discarded or aborted. */
     private OpenResponse execute(Target target, HttpGet get) throws IOException {
         HttpClientContext context = HttpClientContext.create();
+        context.setAttribute(HostCheckInterceptor.ATTRIBUTE, target.original());
         if (target.grant() != null) {
             context.setAttribute(OriginAuthInterceptor.ATTRIBUTE, target.grant());
         }

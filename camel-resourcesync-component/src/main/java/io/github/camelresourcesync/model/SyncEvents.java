@@ -2,10 +2,14 @@ package io.github.camelresourcesync.model;
 
 import java.net.URI;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Locale;
 
 /** Derivations every producer of sync events shares, so the same change gets the same id and file name everywhere. */
 public final class SyncEvents {
+
+    /** 10000-01-01T00:00:00Z: from there on, years have more than four digits. */
+    private static final long MAX_FAST_SECONDS = 253_402_300_800L;
 
     private SyncEvents() {
     }
@@ -18,11 +22,45 @@ public final class SyncEvents {
     public static String eventId(URI location, Instant datetime, Hashes hash) {
         StringBuilder sb = new StringBuilder(location.toString());
         if (datetime != null) {
-            sb.append('@').append(datetime);
+            appendInstant(sb.append('@'), datetime);
         } else if (hash != null && !hash.isEmpty()) {
             sb.append('#').append(hash);
         }
         return sb.toString();
+    }
+
+    /** Appends exactly what {@link Instant#toString()} gives, without its formatter (a listing does this per event). */
+    static void appendInstant(StringBuilder sb, Instant t) {
+        long seconds = t.getEpochSecond();
+        if (seconds < 0 || seconds >= MAX_FAST_SECONDS) {
+            sb.append(t); // before 1970 or after 9999: the formatter's own rules
+            return;
+        }
+        LocalDate d = LocalDate.ofEpochDay(seconds / 86_400);
+        int s = (int) (seconds % 86_400);
+        sb.append(d.getYear()).append('-');
+        two(sb, d.getMonthValue()).append('-');
+        two(sb, d.getDayOfMonth()).append('T');
+        two(sb, s / 3600).append(':');
+        two(sb, s / 60 % 60).append(':');
+        two(sb, s % 60);
+        int nanos = t.getNano();
+        if (nanos != 0) {
+            // as Instant.toString: 3, 6 or 9 fraction digits, as many as needed
+            int digits = nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
+            int value = digits == 3 ? nanos / 1_000_000 : digits == 6 ? nanos / 1_000 : nanos;
+            String text = Integer.toString(value);
+            sb.append('.');
+            for (int i = text.length(); i < digits; i++) {
+                sb.append('0');
+            }
+            sb.append(text);
+        }
+        sb.append('Z');
+    }
+
+    private static StringBuilder two(StringBuilder sb, int v) {
+        return sb.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /**

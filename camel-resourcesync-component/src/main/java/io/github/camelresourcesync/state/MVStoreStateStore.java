@@ -1,11 +1,8 @@
 package io.github.camelresourcesync.state;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
@@ -465,12 +462,7 @@ public class MVStoreStateStore implements SyncStateStore {
     }
 
     static String resourcesMapName(String sourceKey) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(sourceKey.getBytes(StandardCharsets.UTF_8));
-            return RESOURCES_MAP_PREFIX + HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-        }
+        return RESOURCES_MAP_PREFIX + HexFormat.of().formatHex(StateChanges.sha256(sourceKey));
     }
 
     /** The published view of a source, loaded once under the write lock so it never shows an apply in progress. */

@@ -1,5 +1,8 @@
 package io.github.camelresourcesync.state;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Objects;
 
 /** Checks shared by the stores, done before anything is written so a bad change never half-applies. */
@@ -19,5 +22,14 @@ final class StateChanges {
 
     static boolean isEmpty(StateChange change) {
         return change.source() == null && change.upserts().isEmpty() && change.removed().isEmpty();
+    }
+
+    /** SHA-256 of a key's UTF-8 bytes: a fixed-size name for a source or resource, however long or odd its URI. */
+    static byte[] sha256(String key) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
     }
 }

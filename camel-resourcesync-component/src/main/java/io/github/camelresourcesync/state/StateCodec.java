@@ -186,33 +186,50 @@ public final class StateCodec {
 
         void writeDigest(String algorithm, String hex) {
             int code = algorithmCode(algorithm);
-            boolean text = !isEvenHex(hex);
-            writeByte(code | (text ? HEX_TEXT : 0));
+            int start = pos;
+            writeByte(code);
             if (code == 0) {
                 writeString(algorithm);
             }
-            writeBytes(text ? hex.getBytes(StandardCharsets.UTF_8) : hexToBytes(hex));
+            if (!writeHexAsBytes(hex)) {
+                buf[start] = (byte) (code | HEX_TEXT);
+                writeString(hex);
+            }
         }
 
-        private static boolean isEvenHex(String s) {
-            if ((s.length() & 1) != 0) {
+        /** Writes even-length hex as its bytes in one pass; leaves the buffer as it was and says no otherwise. */
+        private boolean writeHexAsBytes(String hex) {
+            int n = hex.length();
+            if ((n & 1) != 0) {
                 return false;
             }
-            for (int i = 0; i < s.length(); i++) {
-                if (Character.digit(s.charAt(i), 16) < 0) {
+            int start = pos;
+            writeVarLong(n / 2);
+            ensure(n / 2);
+            for (int i = 0; i < n; i += 2) {
+                int hi = hexValue(hex.charAt(i));
+                int lo = hexValue(hex.charAt(i + 1));
+                if ((hi | lo) < 0) {
+                    pos = start;
                     return false;
                 }
+                buf[pos++] = (byte) (hi << 4 | lo);
             }
             return true;
         }
 
-        private static byte[] hexToBytes(String hex) {
-            byte[] bytes = new byte[hex.length() / 2];
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = (byte) ((Character.digit(hex.charAt(2 * i), 16) << 4)
-                        | Character.digit(hex.charAt(2 * i + 1), 16));
+        /** ASCII hex digits only: {@code Character.digit} also takes other scripts' digits, which are kept as text. */
+        private static int hexValue(char c) {
+            if (c >= '0' && c <= '9') {
+                return c - '0';
             }
-            return bytes;
+            if (c >= 'a' && c <= 'f') {
+                return c - 'a' + 10;
+            }
+            if (c >= 'A' && c <= 'F') {
+                return c - 'A' + 10;
+            }
+            return -1;
         }
 
         private void ensure(int n) {

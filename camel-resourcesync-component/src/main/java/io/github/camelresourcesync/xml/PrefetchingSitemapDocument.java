@@ -101,6 +101,14 @@ public final class PrefetchingSitemapDocument implements SitemapDocument {
                 ended = true;
                 throw de;
             }
+            if (item instanceof RuntimeException re) {
+                ended = true;
+                throw re; // as the document itself would have thrown it
+            }
+            if (item instanceof Error err) {
+                ended = true;
+                throw err;
+            }
             if (item instanceof Throwable t) {
                 ended = true;
                 throw new DocumentException(header().uri(), "Reading failed: " + t.getMessage(), t);

@@ -268,7 +268,7 @@ final class StaxSitemapDocument implements SitemapDocument {
         entryNumber = entriesRead + 1;
         loc = null;
         if (maxEntries > 0 && entryNumber > maxEntries) {
-            throw problems.error("the document has more than " + maxEntries + " entries (limit maxEntries="
+            throw problems.error("the document has more than " + maxEntries + " entries (limit maxEntriesPerDocument="
                     + maxEntries + ")");
         }
         boolean sitemap = SitemapNames.SITEMAP.equals(xml.getLocalName());

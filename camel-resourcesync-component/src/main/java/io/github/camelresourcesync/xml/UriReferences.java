@@ -4,7 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /** Turns {@code <loc>} and {@code href} text into absolute URIs. */
-final class UriReferences {
+public final class UriReferences {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
@@ -15,7 +15,7 @@ final class UriReferences {
      * The base to resolve against. {@code http://host} (empty path) becomes {@code http://host/}: {@link URI#resolve}
      * would otherwise glue a relative path straight onto the host name.
      */
-    static URI base(URI documentUri) {
+    public static URI base(URI documentUri) {
         if (documentUri == null || documentUri.isOpaque() || documentUri.getRawAuthority() == null
                 || !documentUri.getRawPath().isEmpty()) {
             return documentUri;
@@ -29,7 +29,7 @@ final class UriReferences {
      *
      * @return the URI (maybe relative), or {@code null} when it is not a URI even after {@link #escapeIllegal}
      */
-    static URI parse(String text) {
+    public static URI parse(String text) {
         try {
             return new URI(text);
         } catch (URISyntaxException e) {

@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SourceState;
@@ -115,6 +116,20 @@ class HarvesterTest {
         List<String> events = runAll(h, 0);
         assertEquals(List.of("created res/c.txt", "deleted res/b.txt"), events);
         assertEquals(List.of(), runAll(h, 0), "after the re-baseline, incremental from the new Resource List's at");
+    }
+
+    /** Found by the crash soak: a deletion between an interrupted baseline and its continuation was lost. */
+    @Test
+    void continuedBaselineReportsWhatWasDeletedSinceTheInterruptedRun() throws Exception {
+        source.put("/res/c.txt", "charlie");
+        Harvester h = harvester(new HarvestOptions().emitDeletes(true));
+        assertEquals(List.of("created res/a.txt"), runAll(h, 1), "interrupted after one event");
+        source.delete("/res/a.txt");
+        source.tick(1);
+        source.compactChanges(); // the Source re-snapshots its Resource List: the deletion is before its at
+        assertEquals(List.of("created res/b.txt", "created res/c.txt", "deleted res/a.txt"), runAll(h, 0));
+        assertTrue(state().baselineComplete());
+        assertEquals(List.of(), runAll(h, 0));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.github.camelresourcesync.model;
 
 import java.net.URI;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,29 @@ class SyncEventsTest {
         assertEquals("a/b", name("http://host:8080/a/%2E%2E/b"));
         assertEquals("a_b/c", name("http://host:8080/a%5Cb/c"));
         assertEquals("sp_ce.txt", name("http://host:8080/sp%20ce.txt"));
+    }
+
+    @Test
+    void eventIdTimesAreWrittenAsInstantToStringWrites() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        List<Instant> times = new java.util.ArrayList<>(List.of(Instant.EPOCH, Instant.parse("1969-12-31T23:59:59Z"),
+                Instant.parse("9999-12-31T23:59:59.999999999Z"), Instant.parse("+10000-01-01T00:00:00Z"),
+                Instant.parse("2020-02-29T12:00:00.100Z"), Instant.parse("2020-02-29T12:00:00.000100Z"),
+                Instant.parse("2020-02-29T12:00:00.000000100Z"), Instant.parse("-0001-06-01T00:00:00Z")));
+        for (int i = 0; i < 10_000; i++) {
+            long seconds = random.nextLong(-100_000_000_000L, 400_000_000_000L);
+            int nanos = switch (i % 4) {
+                case 0 -> 0;
+                case 1 -> random.nextInt(1000) * 1_000_000;
+                case 2 -> random.nextInt(1_000_000) * 1000;
+                default -> random.nextInt(1_000_000_000);
+            };
+            times.add(Instant.ofEpochSecond(seconds, nanos));
+        }
+        URI loc = URI.create("http://host/a");
+        for (Instant t : times) {
+            assertEquals("http://host/a@" + t, SyncEvents.eventId(loc, t, Hashes.EMPTY));
+        }
     }
 
     @Test

@@ -54,6 +54,7 @@ public final class TestSource implements AutoCloseable {
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     private final Map<String, List<Integer>> faults = new ConcurrentHashMap<>();
     private final Map<String, byte[]> overrides = new ConcurrentHashMap<>();
+    private final Map<String, java.util.Set<String>> history = new TreeMap<>();
     private Style style = Style.V1_1;
     private int resourceListParts = 1;
     private int changesPerList = 0;
@@ -109,6 +110,41 @@ public final class TestSource implements AutoCloseable {
 
     private boolean frozen;
 
+    private URI hub;
+
+    /** Advertise notification channels (change and framework) with this hub in the Capability List. */
+    public synchronized TestSource hub(URI h) {
+        this.hub = h;
+        return this;
+    }
+
+    /** The change notification channel (topic) this Source advertises. */
+    public URI changeTopic() {
+        return uri("/notification/changelist.xml");
+    }
+
+    /** The framework notification channel (topic) this Source advertises. */
+    public URI frameworkTopic() {
+        return uri("/notification/framework.xml");
+    }
+
+    /**
+     * A change notification payload for the last {@code n} changes, as a Source posts to its hub; also what the
+     * change topic serves (for hubs that fetch it).
+     */
+    public synchronized byte[] changeNotification(int n) throws IOException {
+        List<Change> last = changes.subList(Math.max(0, changes.size() - n), changes.size());
+        return changeList(last, null, null, "changelist-notification");
+    }
+
+    /** A framework notification: the Change List was updated. */
+    public synchronized byte[] frameworkNotification() throws IOException {
+        Metadata md = new Metadata("changelist", null, null, null, null, clock, null, "updated", null, null, null,
+                null, null);
+        return doc(RootElement.URLSET, md("framework-notification"), List.of(new Entry(uri("/changelist.xml"), null,
+                md, null, false)));
+    }
+
     /** Advances the Source's clock (times of changes) by seconds, unless it is frozen. */
     public synchronized Instant tick(long seconds) {
         if (!frozen) {
@@ -126,6 +162,7 @@ public final class TestSource implements AutoCloseable {
     /** Adds a resource as part of the initial state: no Change List entry. */
     public synchronized TestSource put(String path, String content) {
         resources.put(path, new Resource(content.getBytes(StandardCharsets.UTF_8), tick(1)));
+        history.computeIfAbsent(path, p -> new java.util.HashSet<>()).add(content);
         resourceListAt = clock;
         changeListFrom = clock;
         return this;
@@ -137,6 +174,7 @@ public final class TestSource implements AutoCloseable {
         String kind = resources.containsKey(path) ? "updated" : "created";
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
         resources.put(path, new Resource(bytes, t));
+        history.computeIfAbsent(path, p -> new java.util.HashSet<>()).add(content);
         changes.add(new Change(path, kind, t, bytes));
         return t;
     }
@@ -183,6 +221,13 @@ public final class TestSource implements AutoCloseable {
     public int requests(String path) {
         AtomicInteger n = requests.get(path);
         return n == null ? 0 : n.get();
+    }
+
+    /** Every content each path ever had ({@link #put} and {@link #change}, not overrides): path to contents. */
+    public synchronized Map<String, java.util.Set<String>> history() {
+        Map<String, java.util.Set<String>> m = new TreeMap<>();
+        history.forEach((p, v) -> m.put(p, java.util.Set.copyOf(v)));
+        return m;
     }
 
     /** The Source's resources now: path to content. */
@@ -273,9 +318,11 @@ public final class TestSource implements AutoCloseable {
                 return doc(RootElement.URLSET, md("description"), List.of(cap("/capabilitylist.xml", "capabilitylist")));
             case "/capabilitylist.xml":
                 return doc(RootElement.URLSET, md("capabilitylist"),
-                        List.of(cap(resourceListParts > 1 ? "/resourcelist-index.xml" : "/resourcelist.xml",
-                                "resourcelist"),
-                                cap(changesPerList > 0 ? "/changelist-index.xml" : "/changelist.xml", "changelist")));
+                        withChannels(List.of(cap(resourceListParts > 1 ? "/resourcelist-index.xml"
+                                : "/resourcelist.xml", "resourcelist"),
+                                cap(changesPerList > 0 ? "/changelist-index.xml" : "/changelist.xml", "changelist"))));
+            case "/notification/changelist.xml":
+                return changeNotification(1);
             case "/resourcelist.xml":
                 return resourceList(0, 1);
             case "/resourcelist-index.xml":
@@ -295,6 +342,16 @@ public final class TestSource implements AutoCloseable {
                 }
                 return null;
         }
+    }
+
+    private List<Entry> withChannels(List<Entry> entries) {
+        if (hub == null) {
+            return entries;
+        }
+        List<Entry> all = new ArrayList<>(entries);
+        all.add(new Entry(changeTopic(), null, md("changelist-notification"), List.of(Link.of("hub", hub)), false));
+        all.add(new Entry(frameworkTopic(), null, md("framework-notification"), List.of(Link.of("hub", hub)), false));
+        return all;
     }
 
     private Metadata md(String capability) {
@@ -369,6 +426,10 @@ public final class TestSource implements AutoCloseable {
     }
 
     private byte[] changeList(List<Change> list, Instant from, Instant until) throws IOException {
+        return changeList(list, from, until, "changelist");
+    }
+
+    private byte[] changeList(List<Change> list, Instant from, Instant until, String capability) throws IOException {
         List<Entry> entries = new ArrayList<>();
         for (Change c : list) {
             Metadata md = c.bytes() == null
@@ -377,7 +438,7 @@ public final class TestSource implements AutoCloseable {
                             (long) c.bytes().length);
             entries.add(new Entry(uri(c.path()), c.datetime(), md, null, false));
         }
-        Metadata md = new Metadata("changelist", null, null, from, until, null, null, null, null, null, null, null,
+        Metadata md = new Metadata(capability, null, null, from, until, null, null, null, null, null, null, null,
                 null);
         return doc(RootElement.URLSET, md, entries);
     }

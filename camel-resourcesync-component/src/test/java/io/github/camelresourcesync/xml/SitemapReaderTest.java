@@ -410,7 +410,7 @@ class SitemapReaderTest {
             doc.next();
             doc.next();
             DocumentException e = assertThrows(DocumentException.class, doc::next);
-            assertTrue(e.getMessage().contains("maxEntries=2"), e.getMessage());
+            assertTrue(e.getMessage().contains("maxEntriesPerDocument=2"), e.getMessage());
             assertTrue(e.getMessage().contains("more than 2 entries"), e.getMessage());
             assertTrue(e.getMessage().contains(BASE.toString()), e.getMessage());
             assertEquals(BASE, e.getDocument());

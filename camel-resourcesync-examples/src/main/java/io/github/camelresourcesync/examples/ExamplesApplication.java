@@ -15,6 +15,8 @@ import org.apache.camel.main.Main;
  * ExamplesApplication                              mirror the bundled demo Source (started on 127.0.0.1)
  * ExamplesApplication https://example.org/         mirror that Source (same as --sync.source-url=...)
  * ExamplesApplication --sync.mirror-dir=/data/x    any property as --key=value
+ * ExamplesApplication --audit                      audit the mirror once (re-hashing its files), then exit
+ * ExamplesApplication --repair                     audit and repair the mirror once, then exit (see AuditMirror)
  * </pre>
  */
 public final class ExamplesApplication {
@@ -25,6 +27,7 @@ public final class ExamplesApplication {
     private final Main main = new Main();
     private final DemoSourceLauncher demo = new DemoSourceLauncher();
     private final String[] arguments;
+    private AuditMirror audit;
 
     /**
      * @param args a first argument that is not an option is the Source URL; {@code --key=value} sets a property
@@ -35,7 +38,9 @@ public final class ExamplesApplication {
         List<String> forMain = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
-            if (i == 0 && !arg.startsWith("-")) {
+            if ("--audit".equals(arg) || "--repair".equals(arg)) {
+                audit = new AuditMirror(main, "--repair".equals(arg));
+            } else if (i == 0 && !arg.startsWith("-")) {
                 main.addOverrideProperty(SOURCE_URL, arg);
             } else if (arg.startsWith("--") && arg.indexOf('=') > 2) {
                 // Camel Main has no generic property option; this is the one people expect
@@ -48,6 +53,7 @@ public final class ExamplesApplication {
         this.arguments = forMain.toArray(String[]::new);
         main.configure().addRoutesBuilder(new MirrorRouteBuilder());
         main.addMainListener(demo);
+        main.addMainListener(new ClusterServiceBinder());
     }
 
     public static void main(String[] args) throws Exception {
@@ -60,7 +66,8 @@ public final class ExamplesApplication {
     /** Runs until the JVM is asked to stop (Ctrl-C, SIGTERM) or {@link Main#completed()} is called. */
     public int run() throws Exception {
         try {
-            return main.run(arguments);
+            int exit = main.run(arguments);
+            return audit != null && exit == 0 ? audit.exitCode() : exit;
         } finally {
             // also when Camel failed to start and never reached its stop listeners
             demo.stop();
@@ -75,6 +82,11 @@ public final class ExamplesApplication {
     /** The arguments left for Camel Main after the Source URL and the properties were taken out. */
     String[] arguments() {
         return arguments.clone();
+    }
+
+    /** With {@code --audit} or {@code --repair}: the audit and its outcome; else {@code null}. */
+    public AuditMirror audit() {
+        return audit;
     }
 
     /** The demo Source when it was started (no {@value #SOURCE_URL} given), else {@code null}. */

@@ -1,7 +1,11 @@
 package io.github.camelresourcesync.examples;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,7 +13,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.examples.demo.DemoSource;
+import io.github.camelresourcesync.testsupport.MetashareNode;
 import org.apache.camel.Route;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
@@ -23,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The application as a user runs it: Camel Main with the bundled route, mirroring into a directory. */
 class ExamplesApplicationTest {
@@ -113,6 +120,38 @@ class ExamplesApplicationTest {
     }
 
     @Test
+    void metashareRouteMirrorsANodeFollowsItsChangesAndReportsATamperedRecord() throws Exception {
+        Path mirror = tmp.resolve("metashare");
+        try (MetashareNode node = MetashareNode.start("harvester", "pw-examples")) {
+            String a = node.add("<?xml version=\"1.0\" encoding=\"ASCII\"?><resourceInfo>a</resourceInfo>");
+            String b = node.add("<?xml version=\"1.0\" encoding=\"ASCII\"?><resourceInfo>b</resourceInfo>");
+            String c = node.add("<?xml version=\"1.0\" encoding=\"ASCII\"?><resourceInfo>c</resourceInfo>");
+            String d = node.add("<?xml version=\"1.0\" encoding=\"ASCII\"?><resourceInfo>d</resourceInfo>");
+            node.tamper(d, "<?xml version=\"1.0\" encoding=\"ASCII\"?><resourceInfo>forged</resourceInfo>");
+            ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                    "--demo.change-interval=0", "--metashare.enabled=true", "--metashare.node-url=" + node.baseUri(),
+                    "--metashare.password=pw-examples", "--metashare.period=200", "--metashare.mirror-dir=" + mirror,
+                    "--metashare.state-dir=" + tmp.resolve("metashare-state")));
+            try (Running running = Running.start(app)) {
+                running.await().atMost(STARTUP).until(() -> Files.exists(mirror.resolve(a + ".xml"))
+                                                            && Files.exists(mirror.resolve(b + ".xml"))
+                                                            && Files.exists(mirror.resolve(c + ".xml")));
+                assertFalse(Files.exists(mirror.resolve(d + ".xml")), "a tampered record is never written");
+                node.update(a, "<?xml version=\"1.0\" encoding=\"ASCII\"?><resourceInfo>a2</resourceInfo>");
+                node.softDelete(b);
+                node.hardDelete(c);
+                running.await().atMost(Duration.ofSeconds(20)).until(() -> !Files.exists(mirror.resolve(b + ".xml"))
+                        && !Files.exists(mirror.resolve(c + ".xml"))
+                        && Files.readString(mirror.resolve(a + ".xml")).contains("a2"));
+                assertFalse(Files.exists(mirror.resolve(d + ".xml")), "a tampered record is never written");
+                node.untamper(d);
+                running.await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(mirror.resolve(d + ".xml")));
+                assertArrayEquals(node.servedXml(d), Files.readAllBytes(mirror.resolve(d + ".xml")));
+            }
+        }
+    }
+
+    @Test
     void splitsArgumentsIntoSourceUrlPropertiesAndCamelMainOptions() {
         ExamplesApplication app = new ExamplesApplication("https://example.org/", "--sync.delay=5000", "-d", "30");
         assertEquals("https://example.org/", app.main().getOverrideProperties().get(ExamplesApplication.SOURCE_URL));
@@ -121,6 +160,41 @@ class ExamplesApplicationTest {
     }
 
     /** Properties that keep a test run fast and inside the temporary directory. */
+    @Test
+    void atomRouteMirrorsAnAtomPmhFeed() throws Exception {
+        String feed = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><id>urn:f</id><title>f</title>"
+                      + "<updated>2024-01-01T00:02:00Z</updated>"
+                      + "<entry><title>a</title><id>urn:a</id><updated>2024-01-01T00:01:00Z</updated>"
+                      + "<link href=\"/records/a.xml\" type=\"application/xml\"/></entry>"
+                      + "<entry><title>b</title><id>urn:b</id><updated>2024-01-01T00:02:00Z</updated>"
+                      + "<link href=\"/records/b.xml\" type=\"application/xml\"/></entry></feed>";
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            byte[] body = (path.equals("/feed") ? feed : "<" + path + "/>").getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        Path atomMirror = tmp.resolve("atom-mirror");
+        try {
+            ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                    "--demo.change-interval=0", "--atom.enabled=true", "--atom.period=200",
+                    "--atom.feed-url=http://127.0.0.1:" + server.getAddress().getPort() + "/feed",
+                    "--atom.mirror-dir=" + atomMirror, "--atom.state-dir=" + tmp.resolve("atom-state")));
+            try (Running running = Running.start(app)) {
+                running.await().atMost(STARTUP).until(() -> Files.exists(atomMirror.resolve("records/b.xml")));
+                assertEquals("</records/a.xml/>", Files.readString(atomMirror.resolve("records/a.xml")));
+                List<String> routes = app.main().getCamelContext().getRoutes().stream().map(Route::getRouteId)
+                        .toList();
+                assertTrue(routes.containsAll(List.of("atom-mirror", "mirror")), routes::toString);
+            }
+        } finally {
+            server.stop(0);
+        }
+    }
+
     private String[] settings(Path mirror, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "--sync.mirror-dir=" + mirror,

@@ -82,13 +82,13 @@ public final class DemoSource implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final AtomicBoolean paused = new AtomicBoolean();
 
-    private DemoSource(Settings settings, HttpServer server, ExecutorService httpThreads) {
+    private DemoSource(Settings settings, HttpServer server, ExecutorService httpThreads, Map<String, byte[]> data) {
         this.settings = settings;
         this.server = server;
         this.httpThreads = httpThreads;
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
         Instant start = Instant.now();
-        this.model = new SourceModel(DemoData.load(), start, Clock.systemUTC(), settings.changesPerList(),
+        this.model = new SourceModel(data, start, Clock.systemUTC(), settings.changesPerList(),
                 settings.keptLists());
         this.documents = new SourceDocuments(model, base);
         this.changes = new DemoChanges(model, documents.folders(), settings.minResources(), settings.seed());
@@ -98,10 +98,15 @@ public final class DemoSource implements AutoCloseable {
 
     /** Starts serving on {@code 127.0.0.1} and, unless the interval is 0, changing. */
     public static DemoSource start(Settings settings) throws IOException {
+        return start(settings, DemoData.load());
+    }
+
+    /** Starts serving these resources (path under {@value DemoData#PREFIX} to content) instead of the bundled ones. */
+    public static DemoSource start(Settings settings, Map<String, byte[]> data) throws IOException {
         ExecutorService httpThreads = Executors.newFixedThreadPool(4, r -> daemon(r, "demo-source-http"));
         HttpServer server = bind(settings.port());
         server.setExecutor(httpThreads);
-        DemoSource source = new DemoSource(settings, server, httpThreads);
+        DemoSource source = new DemoSource(settings, server, httpThreads, data);
         server.createContext("/", source::handle);
         server.start();
         if (settings.changeInterval() > 0) {

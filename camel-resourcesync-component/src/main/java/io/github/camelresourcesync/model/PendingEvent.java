@@ -1,21 +1,23 @@
-package io.github.camelresourcesync.harvest;
-
-import io.github.camelresourcesync.model.SyncEvent;
+package io.github.camelresourcesync.model;
 
 /**
  * An event ready for delivery, with its content fetched and verified, or with the failure that prevented that (a
  * fixity mismatch, an HTTP error after retries). A failed event must never be delivered as good.
+ *
+ * <p>
+ * The token is the producing {@link EventRun}'s own bookkeeping for the event (what to commit once it is delivered);
+ * consumers pass the pending event back to the run untouched.
  */
 public final class PendingEvent {
 
     private final SyncEvent event;
     private final Exception failure;
-    final Step step;
+    private final Object token;
 
-    PendingEvent(SyncEvent event, Exception failure, Step step) {
+    public PendingEvent(SyncEvent event, Exception failure, Object token) {
         this.event = event;
         this.failure = failure;
-        this.step = step;
+        this.token = token;
     }
 
     public SyncEvent event() {
@@ -29,6 +31,11 @@ public final class PendingEvent {
 
     public boolean failed() {
         return failure != null;
+    }
+
+    /** The run's bookkeeping for this event. */
+    public Object token() {
+        return token;
     }
 
     /** Releases the content (its temporary file) if the event is dropped without delivery. */

@@ -1,0 +1,38 @@
+package io.github.camelresourcesync;
+
+import org.apache.camel.builder.RouteBuilder;
+
+/**
+ * Serves a published Source directory over HTTP with Camel's {@code platform-http} (add
+ * {@code camel-platform-http-main} or {@code camel-platform-http-vertx} to the application):
+ *
+ * <pre>{@code
+ * context.addRoutes(new PublishedSourceRoutes("/var/www/rs", "/rs"));
+ * from("...").to("resourcesync:publish?directory=/var/www/rs&baseUrl=http://host:8080/rs/");
+ * }</pre>
+ *
+ * See {@link PublishedFileProcessor} for what it answers.
+ */
+public class PublishedSourceRoutes extends RouteBuilder {
+
+    private final String directory;
+    private final String contextPath;
+
+    /**
+     * @param directory   the publisher's {@code directory}
+     * @param contextPath the HTTP path to serve it under, e.g. {@code /rs}; the publisher's {@code baseUrl} must end
+     *                    with it
+     */
+    public PublishedSourceRoutes(String directory, String contextPath) {
+        this.directory = directory;
+        this.contextPath = contextPath == null || contextPath.isBlank() || contextPath.equals("/") ? ""
+                : (contextPath.startsWith("/") ? contextPath : "/" + contextPath).replaceAll("/+$", "");
+    }
+
+    @Override
+    public void configure() {
+        from("platform-http:" + (contextPath.isEmpty() ? "/" : contextPath) + "?matchOnUriPrefix=true")
+                .routeId("resourcesync-serve" + contextPath.replace('/', '-'))
+                .process(new PublishedFileProcessor(directory, contextPath.isEmpty() ? "/" : contextPath));
+    }
+}

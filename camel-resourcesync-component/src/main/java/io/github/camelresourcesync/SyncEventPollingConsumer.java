@@ -1,0 +1,356 @@
+package io.github.camelresourcesync;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+
+import io.github.camelresourcesync.http.FetchException;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.model.PendingEvent;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.SourceState;
+import org.apache.camel.Endpoint;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangePropertyKey;
+import org.apache.camel.Processor;
+import org.apache.camel.api.management.ManagedAttribute;
+import org.apache.camel.api.management.ManagedResource;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckAware;
+import org.apache.camel.support.ScheduledBatchPollingConsumer;
+import org.apache.camel.support.ScheduledPollConsumerHealthCheck;
+import org.apache.camel.support.SynchronizationAdapter;
+
+/**
+ * The polling consumer every sync-event source shares (the ResourceSync consumer and the bridges): each poll opens an
+ * {@link EventRun}, hands its events to the route in batches, one exchange per event in order, and reports each
+ * outcome back to the run, so state is committed only after the exchange completed. A stop or crash re-delivers and
+ * never skips.
+ * <p>
+ * Operations hooks shared by every source: {@link #getStatistics()} (JMX attributes of this consumer's MBean, the
+ * Micrometer meters when a {@code MeterRegistry} is in the registry, the {@code resourcesync} dev console, details of the
+ * health check), and {@link #sourceStates()} for the resume points. Subclasses pass {@link #getStatistics()} to their
+ * fetcher as its {@code FetchListener}, so retries and error responses are counted too.
+ */
+@ManagedResource(description = "Managed sync-event consumer (ResourceSync, bridges)")
+public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingConsumer implements HealthCheckAware {
+
+    /** Events handed to the route per batch. */
+    static final int MAX_BATCH = 1000;
+
+    private final SyncStatistics statistics = new SyncStatistics();
+    private final Clock clock = Clock.systemUTC();
+    private EventRun currentRun;
+    private boolean stoppedAtFailure;
+    private HealthCheck healthCheck;
+    private AutoCloseable meters;
+
+    protected SyncEventPollingConsumer(Endpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+    }
+
+    /** Opens one pass over the source, handing out at most {@code maxEvents} events (0: no limit). */
+    protected abstract EventRun openRun(int maxEvents) throws Exception;
+
+    /** Called when a poll failed, before the failure propagates: forget cached documents, sessions and the like. */
+    protected void onPollFailed(Exception e) {
+    }
+
+    /**
+     * What the destination has committed per source (resume points), for JMX and the dev console; keyed by source
+     * key. Must not fetch anything. Default: none known.
+     */
+    public Map<String, SourceState> sourceStates() {
+        return Map.of();
+    }
+
+    /** Cumulative counters since the consumer started. */
+    public SyncStatistics getStatistics() {
+        return statistics;
+    }
+
+    /** {@code true}: a failed event ends the run, to resume at it next poll; {@code false}: it is passed over. */
+    protected abstract boolean isBreakOnFirstError();
+
+    @Override
+    protected void doInit() throws Exception {
+        super.doInit();
+        if (healthCheck == null) {
+            // DOWN after failed polls, with the error and the HTTP status (http.response.code) of the failure
+            healthCheck = new SyncEventHealthCheck(new ScheduledPollConsumerHealthCheck(this, getRouteId()), this);
+        }
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        meters = SyncMetrics.bind(this);
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        if (meters != null) {
+            meters.close();
+            meters = null;
+        }
+        super.doStop();
+    }
+
+    @Override
+    public HealthCheck getHealthCheck() {
+        return healthCheck;
+    }
+
+    @Override
+    public void setHealthCheck(HealthCheck healthCheck) {
+        // Camel sets the plain scheduled-poll check while the route starts: keep the sync details on top of any check
+        this.healthCheck = healthCheck == null || healthCheck instanceof SyncEventHealthCheck ? healthCheck
+                : new SyncEventHealthCheck(healthCheck, this);
+    }
+
+    @Override
+    protected int poll() throws Exception {
+        int total = 0;
+        long started = System.nanoTime();
+        statistics.pollStarted(clock.instant());
+        try (EventRun run = openRun(maxMessagesPerPoll)) {
+            currentRun = run;
+            stoppedAtFailure = false;
+            while (run.hasMore() && isRunAllowed()) {
+                Queue<Object> batch = nextBatch(run);
+                if (batch.isEmpty()) {
+                    break;
+                }
+                total += processBatch(batch);
+                run.flushIfDue();
+            }
+            if (!stoppedAtFailure && isRunAllowed()) {
+                statistics.runCompleted();
+            }
+            statistics.pollFinished(total, System.nanoTime() - started, null);
+        } catch (Exception e) {
+            statistics.pollFinished(total, System.nanoTime() - started, e);
+            onPollFailed(e);
+            FetchException fe = findFetchException(e);
+            if (fe != null && fe.getStatusCode() > 0) {
+                addLastErrorDetail(HealthCheck.HTTP_RESPONSE_CODE, fe.getStatusCode());
+            }
+            throw e;
+        } finally {
+            currentRun = null;
+        }
+        return total;
+    }
+
+    private static Queue<Object> nextBatch(EventRun run) throws Exception {
+        Queue<Object> batch = new ArrayDeque<>();
+        while (batch.size() < MAX_BATCH) {
+            PendingEvent p = run.next();
+            if (p == null) {
+                break;
+            }
+            batch.add(p);
+        }
+        return batch;
+    }
+
+    private static FetchException findFetchException(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof FetchException fe) {
+                return fe;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public int processBatch(Queue<Object> events) throws Exception {
+        EventRun run = currentRun;
+        int total = events.size();
+        List<PendingEvent> items = new ArrayList<>(total);
+        events.forEach(o -> items.add((PendingEvent) o));
+        int delivered = 0;
+        int index = 0;
+        for (; index < total && isBatchAllowed(); index++) {
+            PendingEvent p = items.get(index);
+            Exchange exchange = createExchange(p.event());
+            exchange.setProperty(ExchangePropertyKey.BATCH_INDEX, index);
+            exchange.setProperty(ExchangePropertyKey.BATCH_SIZE, total);
+            exchange.setProperty(ExchangePropertyKey.BATCH_COMPLETE, index == total - 1);
+            pendingExchanges = total - index - 1;
+            if (p.failed()) {
+                exchange.setException(p.failure());
+            } else {
+                try {
+                    getProcessor().process(exchange);
+                } catch (Exception e) {
+                    exchange.setException(e);
+                }
+            }
+            if (exchange.getException() == null) {
+                run.delivered(p);
+                statistics.delivered(p.event());
+                delivered++;
+                continue;
+            }
+            statistics.eventFailed(p.event(), exchange.getException(), isBreakOnFirstError());
+            getExceptionHandler().handleException("Sync event " + p.event().eventId() + " from "
+                                                  + p.event().sourceDocument() + " failed", exchange,
+                    exchange.getException());
+            if (isBreakOnFirstError()) {
+                stoppedAtFailure = true;
+                run.stop(p);
+                index++;
+                break;
+            }
+            run.givenUp(p);
+        }
+        // not delivered (stopped, or shutting down): not committed either, so they come again next poll
+        for (int i = index; i < items.size(); i++) {
+            items.get(i).discard();
+        }
+        pendingExchanges = 0;
+        return delivered;
+    }
+
+    private Exchange createExchange(SyncEvent ev) throws Exception {
+        Exchange exchange = createExchange(false);
+        EventExchanges.fill(exchange.getIn(), ev);
+        if (ev.content() != null) {
+            exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
+                @Override
+                public void onDone(Exchange done) {
+                    ev.content().close();
+                }
+            });
+        }
+        return exchange;
+    }
+
+    /** The newest change delivered since start, else the newest resume point committed before. */
+    public Instant newestChange() {
+        Instant newest = statistics.newestChange();
+        if (newest == null) {
+            for (SourceState s : sourceStates().values()) {
+                if (s.resumeTime() != null && (newest == null || s.resumeTime().isAfter(newest))) {
+                    newest = s.resumeTime();
+                }
+            }
+        }
+        return newest;
+    }
+
+    /** Now minus the newest change applied, or {@code null} when no change time is known. */
+    public Duration lag() {
+        return SyncStatistics.lag(newestChange(), clock.instant());
+    }
+
+    @ManagedAttribute(description = "Resume point per source: source key = baseline state, resume time, cursor")
+    public Map<String, String> getResumePoints() {
+        Map<String, String> m = new LinkedHashMap<>();
+        sourceStates().forEach((k, v) -> m.put(k, describe(v)));
+        return m;
+    }
+
+    /** One line for a resume point, as JMX and the dev console show it. */
+    static String describe(SourceState s) {
+        StringBuilder b = new StringBuilder(s.baselineComplete() ? "baseline complete" : "baseline pending");
+        b.append(" (generation ").append(s.baselineGeneration()).append("), resume at ")
+                .append(s.resumeTime() == null ? "-" : s.resumeTime().toString());
+        if (s.cursor() != null) {
+            b.append(", cursor ").append(s.cursor());
+        }
+        return b.toString();
+    }
+
+    @ManagedAttribute(description = "When the last poll started (ISO-8601), empty before the first")
+    public String getLastPollStarted() {
+        Instant t = statistics.lastPollStarted();
+        return t == null ? "" : t.toString();
+    }
+
+    @ManagedAttribute(description = "Duration of the last completed poll in milliseconds (-1 before the first)")
+    public long getLastPollDurationMillis() {
+        return statistics.lastPollMillis();
+    }
+
+    @ManagedAttribute(description = "Events delivered by the last completed poll")
+    public long getLastPollEvents() {
+        return statistics.lastPollEvents();
+    }
+
+    @ManagedAttribute(description = "Error of the last poll, empty when it succeeded")
+    public String getLastPollError() {
+        String e = statistics.lastPollError();
+        return e == null ? "" : e;
+    }
+
+    @ManagedAttribute(description = "The latest failed event and why, empty when none")
+    public String getLastEventError() {
+        String e = statistics.lastEventError();
+        return e == null ? "" : e;
+    }
+
+    @ManagedAttribute(description = "Polls since start")
+    public long getPolls() {
+        return statistics.polls();
+    }
+
+    @ManagedAttribute(description = "Polls that failed since start")
+    public long getFailedPolls() {
+        return statistics.failedPolls();
+    }
+
+    @ManagedAttribute(description = "Created events delivered since start")
+    public long getCreatedEvents() {
+        return statistics.events(ChangeType.CREATED);
+    }
+
+    @ManagedAttribute(description = "Updated events delivered since start")
+    public long getUpdatedEvents() {
+        return statistics.events(ChangeType.UPDATED);
+    }
+
+    @ManagedAttribute(description = "Deleted events delivered since start")
+    public long getDeletedEvents() {
+        return statistics.events(ChangeType.DELETED);
+    }
+
+    @ManagedAttribute(description = "Bytes of the bodies delivered since start")
+    public long getBytesDelivered() {
+        return statistics.bytesDelivered();
+    }
+
+    @ManagedAttribute(description = "Events that failed since start (fetch, fixity, refused link, route)")
+    public long getFailedEvents() {
+        return statistics.failedEvents();
+    }
+
+    @ManagedAttribute(description = "Bodies that failed their published length or hash since start")
+    public long getFixityFailures() {
+        return statistics.fixityFailures();
+    }
+
+    @ManagedAttribute(description = "Links refused by allowedHosts since start")
+    public long getRefusedLinks() {
+        return statistics.refusedLinks();
+    }
+
+    @ManagedAttribute(description = "HTTP requests retried since start (5xx, 429, timeouts, resets, short bodies)")
+    public long getRetries() {
+        return statistics.retries();
+    }
+
+    @ManagedAttribute(description = "Seconds between now and the newest change applied (-1 when unknown)")
+    public long getLagSeconds() {
+        Duration lag = lag();
+        return lag == null ? -1 : lag.toSeconds();
+    }
+}

@@ -1,0 +1,57 @@
+package io.github.camelresourcesync.atompmh;
+
+import io.github.camelresourcesync.SyncEventPollingConsumer;
+import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Processor;
+
+/**
+ * Polls an Atom-PMH feed and emits one exchange per created, updated or deleted record, oldest first. A record's state
+ * and the feed's stop point are committed only after its exchange completed.
+ */
+public class AtomPmhConsumer extends SyncEventPollingConsumer {
+
+    private HttpFetcher fetcher;
+    private AtomHarvester harvester;
+
+    public AtomPmhConsumer(AtomPmhEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+    }
+
+    @Override
+    public AtomPmhEndpoint getEndpoint() {
+        return (AtomPmhEndpoint) super.getEndpoint();
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        AtomPmhEndpoint ep = getEndpoint();
+        SyncStateStore store = ep.getStateStore() != null ? ep.getStateStore()
+                : ep.getComponent().stateStore(ep.getStateDirectory());
+        store.start();
+        fetcher = new HttpFetcher(ep.fetcherConfig());
+        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store);
+        super.doStart();
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        super.doStop();
+        if (fetcher != null) {
+            fetcher.close();
+            fetcher = null;
+        }
+    }
+
+    @Override
+    protected EventRun openRun(int maxEvents) throws Exception {
+        return harvester.startRun(maxEvents);
+    }
+
+    @Override
+    protected boolean isBreakOnFirstError() {
+        return getEndpoint().isBreakOnFirstError();
+    }
+}

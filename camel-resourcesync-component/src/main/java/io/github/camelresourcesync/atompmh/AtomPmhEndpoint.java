@@ -1,0 +1,392 @@
+package io.github.camelresourcesync.atompmh;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Arrays;
+
+import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.UrlRedaction;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Category;
+import org.apache.camel.Consumer;
+import org.apache.camel.Processor;
+import org.apache.camel.Producer;
+import org.apache.camel.spi.EndpointServiceLocation;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.UriEndpoint;
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.spi.UriPath;
+import org.apache.camel.support.ScheduledPollEndpoint;
+import org.apache.camel.support.jsse.SSLContextParameters;
+import org.apache.camel.util.ObjectHelper;
+
+/**
+ * Harvest an Atom-PMH feed (an RFC 5005 archived or complete Atom feed of metadata records): one exchange per created,
+ * updated or deleted record, with the same headers as the ResourceSync consumer, progress kept across restarts.
+ */
+@UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-atompmh", title = "ResourceSync Atom-PMH",
+             syntax = "resourcesync-atompmh:feedUrl", category = { Category.FILE, Category.HTTP },
+             consumerOnly = true, headersClass = AtomPmhConstants.class)
+public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
+
+    static final long DEFAULT_DELAY = 60_000;
+
+    @UriPath(description = "The feed's subscription document: `http:`, `https:`, `file:` or `classpath:`.")
+    @Metadata(required = true)
+    private String feedUrl;
+
+    // declared again so the documented default is this component's, not the scheduler's 500 ms
+    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
+              description = "Milliseconds before the next poll.")
+    private long delay = DEFAULT_DELAY;
+    @UriParam(label = "consumer,scheduler")
+    private String cron;
+    @UriParam(label = "consumer")
+    private String mediaTypes;
+    @UriParam(label = "consumer", defaultValue = "true")
+    private boolean fetchContent = true;
+    @UriParam(label = "consumer", defaultValue = "false")
+    private boolean useAtomIdAsLocation;
+    @UriParam(label = "consumer", defaultValue = "false")
+    private boolean followNext;
+    @UriParam(label = "consumer", defaultValue = "true")
+    private boolean breakOnFirstError = true;
+    @UriParam(label = "consumer", defaultValue = "0")
+    private int maxMessagesPerPoll;
+    @UriParam(label = "consumer,advanced", defaultValue = "100000")
+    private int maxDocuments = 100_000;
+
+    @UriParam(label = "state")
+    private SyncStateStore stateStore;
+    @UriParam(label = "state")
+    private String stateId;
+    @UriParam(label = "state")
+    private String stateDirectory;
+
+    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
+    private long connectTimeout = 10_000;
+    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
+    private long readTimeout = 30_000;
+    @UriParam(label = "http", defaultValue = "3")
+    private int maxRetries = 3;
+    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration")
+    private long retryDelay = 500;
+    @UriParam(label = "http", defaultValue = "camel-resourcesync")
+    private String userAgent = "camel-resourcesync";
+    @UriParam(label = "security", secret = true)
+    private String username;
+    @UriParam(label = "security", secret = true)
+    private String password;
+    @UriParam(label = "security", secret = true)
+    private String bearerToken;
+    @UriParam(label = "security")
+    private SSLContextParameters sslContextParameters;
+    @UriParam(label = "advanced", defaultValue = "67108864")
+    private long maxDocumentSize = 64L * 1024 * 1024;
+    @UriParam(label = "advanced", defaultValue = "0")
+    private long maxContentSize;
+
+    public AtomPmhEndpoint() {
+    }
+
+    public AtomPmhEndpoint(String uri, AtomPmhComponent component, String feedUrl) {
+        super(uri, component);
+        this.feedUrl = feedUrl;
+        setDelay(DEFAULT_DELAY);
+    }
+
+    @Override
+    public AtomPmhComponent getComponent() {
+        return (AtomPmhComponent) super.getComponent();
+    }
+
+    @Override
+    public Producer createProducer() {
+        throw new UnsupportedOperationException("The resourcesync-atompmh endpoint " + getServiceUrl()
+                                                + " is consumer only");
+    }
+
+    @Override
+    public Consumer createConsumer(Processor processor) throws Exception {
+        AtomPmhConsumer consumer = new AtomPmhConsumer(this, processor);
+        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
+        configureConsumer(consumer);
+        return consumer;
+    }
+
+    @Override
+    public String getServiceUrl() {
+        return feedUri().toString();
+    }
+
+    @Override
+    public String getServiceProtocol() {
+        return "atom-pmh";
+    }
+
+    /** The feed URL without user-info: credentials never travel into headers, state keys or logs. */
+    URI feedUri() {
+        return UrlRedaction.stripUserInfo(rawFeedUri());
+    }
+
+    private URI rawFeedUri() {
+        try {
+            return new URI(feedUrl.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("resourcesync-atompmh: feedUrl is not a valid URI: " + e.getReason()
+                                               + " at index " + e.getIndex());
+        }
+    }
+
+    AtomPmhOptions harvestOptions() {
+        return new AtomPmhOptions().mediaTypes(mediaTypes == null ? null : Arrays.asList(mediaTypes.split(",")))
+                .fetchContent(fetchContent).useAtomIdAsLocation(useAtomIdAsLocation).followNext(followNext)
+                .maxDocuments(maxDocuments).stateId(stateId);
+    }
+
+    FetcherConfig fetcherConfig() throws Exception {
+        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
+                .readTimeout(Duration.ofMillis(readTimeout)).maxRetries(maxRetries)
+                .retryInitialDelay(Duration.ofMillis(retryDelay)).userAgent(userAgent).username(username)
+                .password(password).bearerToken(bearerToken).maxDocumentSize(maxDocumentSize)
+                .maxContentSize(maxContentSize);
+        if (sslContextParameters != null) {
+            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
+        }
+        return c;
+    }
+
+    @Override
+    public long getDelay() {
+        return delay;
+    }
+
+    /** Milliseconds before the next poll. */
+    @Override
+    public void setDelay(long delay) {
+        super.setDelay(delay);
+        this.delay = delay;
+    }
+
+    public String getFeedUrl() {
+        return feedUrl;
+    }
+
+    /** The feed's subscription document: `http:`, `https:`, `file:` or `classpath:`. */
+    public void setFeedUrl(String feedUrl) {
+        this.feedUrl = feedUrl;
+    }
+
+    public String getCron() {
+        return cron;
+    }
+
+    /**
+     * Poll on a Quartz cron expression (`0 0/5 * * * ?`) instead of a fixed delay; needs camel-quartz. The same as
+     * `scheduler=quartz&scheduler.cron=...`; empty: use `delay`.
+     */
+    public void setCron(String cron) {
+        this.cron = cron;
+    }
+
+    public String getMediaTypes() {
+        return mediaTypes;
+    }
+
+    /**
+     * Comma-separated media types of the representation to take, most preferred first (`application/rifcs+xml,
+     * application/atom+xml`); parameters are compared only when given. Records with none of them are passed over (or
+     * deleted, when the destination had them). Empty: the first alternate link of each entry.
+     */
+    public void setMediaTypes(String mediaTypes) {
+        this.mediaTypes = mediaTypes;
+    }
+
+    public boolean isFetchContent() {
+        return fetchContent;
+    }
+
+    /**
+     * Fetch the chosen representation as the body. 403, 404 or 410 on it means the record is gone (a `deleted`
+     * event when the destination had it); 401, 5xx and connection errors fail the exchange, to be retried.
+     */
+    public void setFetchContent(boolean fetchContent) {
+        this.fetchContent = fetchContent;
+    }
+
+    public boolean isUseAtomIdAsLocation() {
+        return useAtomIdAsLocation;
+    }
+
+    /** Use the record's `atom:id` (when it is an absolute URI) as the event location instead of the chosen link. */
+    public void setUseAtomIdAsLocation(boolean useAtomIdAsLocation) {
+        this.useAtomIdAsLocation = useAtomIdAsLocation;
+    }
+
+    public boolean isFollowNext() {
+        return followNext;
+    }
+
+    /** Also follow paged-feed `next` links (feeds that page instead of archiving with `prev-archive`). */
+    public void setFollowNext(boolean followNext) {
+        this.followNext = followNext;
+    }
+
+    public boolean isBreakOnFirstError() {
+        return breakOnFirstError;
+    }
+
+    /**
+     * Stop the poll at the first failed exchange, to resume at that record next poll (at least once, in order);
+     * `false` passes over it.
+     */
+    public void setBreakOnFirstError(boolean breakOnFirstError) {
+        this.breakOnFirstError = breakOnFirstError;
+    }
+
+    public int getMaxMessagesPerPoll() {
+        return maxMessagesPerPoll;
+    }
+
+    /** Most events per poll; the rest come next poll. 0: no limit. */
+    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
+        this.maxMessagesPerPoll = maxMessagesPerPoll;
+    }
+
+    public int getMaxDocuments() {
+        return maxDocuments;
+    }
+
+    /** Most feed documents one harvest reads, against endless or looping archive chains. */
+    public void setMaxDocuments(int maxDocuments) {
+        this.maxDocuments = maxDocuments;
+    }
+
+    public SyncStateStore getStateStore() {
+        return stateStore;
+    }
+
+    /** Where the endpoint keeps the feed's stop point and the records delivered. Default: the component's store. */
+    public void setStateStore(SyncStateStore stateStore) {
+        this.stateStore = stateStore;
+    }
+
+    public String getStateId() {
+        return stateId;
+    }
+
+    /** Prefix of this endpoint's keys in the state store: two routes harvesting one feed need different ids. */
+    public void setStateId(String stateId) {
+        this.stateId = stateId;
+    }
+
+    public String getStateDirectory() {
+        return stateDirectory;
+    }
+
+    /** Directory of an embedded state store for this endpoint (shared with endpoints naming the same directory). */
+    public void setStateDirectory(String stateDirectory) {
+        this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
+    }
+
+    public long getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Milliseconds to wait for a connection. */
+    public void setConnectTimeout(long connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public long getReadTimeout() {
+        return readTimeout;
+    }
+
+    /** Milliseconds to wait for data on an open connection. */
+    public void setReadTimeout(long readTimeout) {
+        this.readTimeout = readTimeout;
+    }
+
+    public int getMaxRetries() {
+        return maxRetries;
+    }
+
+    /** Retries of a failed request (connection errors, 5xx, 429, 408) with exponential backoff. */
+    public void setMaxRetries(int maxRetries) {
+        this.maxRetries = maxRetries;
+    }
+
+    public long getRetryDelay() {
+        return retryDelay;
+    }
+
+    /** First backoff delay; doubles with each retry. */
+    public void setRetryDelay(long retryDelay) {
+        this.retryDelay = retryDelay;
+    }
+
+    public String getUserAgent() {
+        return userAgent;
+    }
+
+    /** The `User-Agent` header sent. */
+    public void setUserAgent(String userAgent) {
+        this.userAgent = userAgent;
+    }
+
+    public String getUsername() {
+        return username;
+    }
+
+    /** User for HTTP Basic authentication, sent only to the feed's origin. */
+    public void setUsername(String username) {
+        this.username = username;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    /** Password for HTTP Basic authentication. */
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public String getBearerToken() {
+        return bearerToken;
+    }
+
+    /** Bearer token sent as `Authorization: Bearer ...`, only to the feed's origin. */
+    public void setBearerToken(String bearerToken) {
+        this.bearerToken = bearerToken;
+    }
+
+    public SSLContextParameters getSslContextParameters() {
+        return sslContextParameters;
+    }
+
+    /** TLS settings (trust store, key store, protocols) for `https:` feeds and representations. */
+    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
+        this.sslContextParameters = sslContextParameters;
+    }
+
+    public long getMaxDocumentSize() {
+        return maxDocumentSize;
+    }
+
+    /** Largest feed document read, in bytes (after decompression). */
+    public void setMaxDocumentSize(long maxDocumentSize) {
+        this.maxDocumentSize = maxDocumentSize;
+    }
+
+    public long getMaxContentSize() {
+        return maxContentSize;
+    }
+
+    /** Largest representation fetched as a body, in bytes; 0: no limit. */
+    public void setMaxContentSize(long maxContentSize) {
+        this.maxContentSize = maxContentSize;
+    }
+}

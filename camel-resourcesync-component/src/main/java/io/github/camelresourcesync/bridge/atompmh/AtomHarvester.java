@@ -1,0 +1,56 @@
+package io.github.camelresourcesync.bridge.atompmh;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.state.StateBuffer;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Harvests an Atom-PMH feed (or any RFC 5005 archived / RFC 5005 complete Atom feed) as sync events. Each run walks
+ * the feed back to the previous harvest's stop point, plans the changes against state and hands them out through an
+ * {@link EventRun}. State lives in the shared {@link SyncStateStore} under the feed URL (prefixed by the state id).
+ */
+public final class AtomHarvester {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AtomHarvester.class);
+
+    private final URI feedUri;
+    private final AtomPmhOptions options;
+    private final HttpFetcher fetcher;
+    private final SyncStateStore store;
+    private final FeedWalker walker;
+    private final ChangePlanner planner;
+
+    public AtomHarvester(URI feedUri, AtomPmhOptions options, HttpFetcher fetcher, SyncStateStore store) {
+        this.feedUri = feedUri;
+        this.options = options.copy();
+        this.fetcher = fetcher;
+        this.store = store;
+        this.walker = new FeedWalker(fetcher, new AtomFeedReader(), this.options);
+        this.planner = new ChangePlanner(this.options);
+    }
+
+    /** The key of this feed's state. */
+    public String sourceKey() {
+        return options.stateId() == null ? feedUri.toString() : options.stateId() + "|" + feedUri;
+    }
+
+    /** Walks the feed and plans its changes; the run hands out at most {@code maxEvents} (0: all). */
+    public EventRun startRun(long maxEvents) throws IOException {
+        String key = sourceKey();
+        SourceState state = store.source(key);
+        List<AtomFeed> feeds = walker.walk(feedUri, state.resumeTime());
+        KnownRecords known = new KnownRecords(store, key);
+        List<PlannedChange> changes = planner.plan(feeds, state, known);
+        LOG.debug("Atom feed {}: {} documents read, {} changes to deliver", feedUri, feeds.size(), changes.size());
+        return new AtomRun(key, feedUri, changes, known, new StateBuffer(store), fetcher, options.fetchContent(),
+                maxEvents);
+    }
+}

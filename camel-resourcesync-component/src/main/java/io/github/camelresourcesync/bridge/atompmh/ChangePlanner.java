@@ -1,0 +1,174 @@
+package io.github.camelresourcesync.bridge.atompmh;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.SyncEvents;
+import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.xml.UriReferences;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the documents of one walk into the changes to emit, oldest first:
+ * <ul>
+ * <li>per {@code atom:id} the entry with the newest {@code updated} wins, whatever the document order; on a tie a
+ * deletion wins over an active entry, and between active entries the one whose chosen link sorts first;</li>
+ * <li>entries at or before the stop point of the previous harvest are not emitted again;</li>
+ * <li>compared with state: unknown records are {@code created}, newer ones {@code updated}, deletions of records the
+ * destination has {@code deleted} (of others: nothing to do);</li>
+ * <li>a complete feed ({@code fh:complete}) is compared with state instead: its deletion entries are not trusted,
+ * records it no longer lists are {@code deleted}; without it, absence never means deletion.</li>
+ * </ul>
+ */
+final class ChangePlanner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChangePlanner.class);
+    private static final Comparator<PlannedChange> CHRONOLOGICAL = Comparator
+            .comparing(PlannedChange::advancesResume).reversed()
+            .thenComparing(PlannedChange::datetime, Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(PlannedChange::id)
+            .thenComparing(c -> c.change() == ChangeType.DELETED ? 0 : 1);
+
+    private final AtomPmhOptions options;
+
+    ChangePlanner(AtomPmhOptions options) {
+        this.options = options;
+    }
+
+    List<PlannedChange> plan(List<AtomFeed> feeds, SourceState state, KnownRecords known) {
+        boolean complete = !feeds.isEmpty() && feeds.get(0).complete();
+        Map<String, AtomEntry> winners = new TreeMap<>();
+        for (AtomFeed feed : feeds) {
+            for (AtomEntry e : feed.entries()) {
+                if (complete && e.deletion()) {
+                    continue; // a complete feed says deletions by absence; its deletion entries may be stale
+                }
+                winners.merge(e.id(), e, this::newer);
+            }
+        }
+        List<PlannedChange> changes = new ArrayList<>();
+        for (AtomEntry e : winners.values()) {
+            if (complete || isAfterStopPoint(e, state, known)) {
+                planEntry(e, known.get(e.id()), changes);
+            }
+        }
+        if (complete) {
+            AtomFeed feed = feeds.get(0);
+            Instant when = feed.updated() != null ? feed.updated() : feed.newest();
+            Map<String, KnownRecords.Known> gone = new HashMap<>(known.all());
+            gone.keySet().removeAll(winners.keySet());
+            gone.forEach((id, k) -> changes.add(new PlannedChange(id, null, null, k.location(), ChangeType.DELETED,
+                    when, false, feed.uri())));
+        }
+        changes.sort(CHRONOLOGICAL);
+        return changes;
+    }
+
+    private AtomEntry newer(AtomEntry a, AtomEntry b) {
+        int c = a.updated().compareTo(b.updated());
+        if (c != 0) {
+            return c > 0 ? a : b;
+        }
+        if (a.deletion() != b.deletion()) {
+            return a.deletion() ? a : b;
+        }
+        if (a.deletion()) {
+            return a;
+        }
+        AtomLink la = choose(a);
+        AtomLink lb = choose(b);
+        String sa = la == null ? "\uffff" : la.href().toString();
+        String sb = lb == null ? "\uffff" : lb.href().toString();
+        return sa.compareTo(sb) <= 0 ? a : b;
+    }
+
+    private boolean isAfterStopPoint(AtomEntry e, SourceState state, KnownRecords known) {
+        Instant resume = state.resumeTime();
+        if (resume == null) {
+            return true;
+        }
+        int c = e.updated().compareTo(resume);
+        if (c != 0) {
+            return c > 0;
+        }
+        URI location = e.deletion() ? knownLocation(e, known) : location(e, choose(e));
+        return location == null || !state.resumeEventIds().contains(SyncEvents.eventId(location, e.updated(), null));
+    }
+
+    private static URI knownLocation(AtomEntry e, KnownRecords known) {
+        KnownRecords.Known k = known.get(e.id());
+        return k == null ? null : k.location();
+    }
+
+    private void planEntry(AtomEntry e, KnownRecords.Known k, List<PlannedChange> out) {
+        if (k != null && !e.updated().isAfter(k.updated())) {
+            return; // the destination has this or a newer state of the record
+        }
+        if (e.deletion()) {
+            if (k != null) {
+                out.add(new PlannedChange(e.id(), e, null, k.location(), ChangeType.DELETED, e.updated(), true,
+                        e.document()));
+            }
+            return;
+        }
+        AtomLink link = choose(e);
+        URI location = link == null ? null : location(e, link);
+        if (location == null) {
+            // every wanted format is gone: a record the destination has is deleted, others are not for it
+            LOG.debug("{}: entry {} has no alternate link of the wanted types {}", e.document(), e.id(),
+                    options.mediaTypes());
+            if (k != null) {
+                out.add(new PlannedChange(e.id(), e, null, k.location(), ChangeType.DELETED, e.updated(), true,
+                        e.document()));
+            }
+            return;
+        }
+        if (k != null && !k.location().equals(location)) {
+            // the record moved (another link or format): the old copy goes, the new one comes
+            out.add(new PlannedChange(e.id(), e, null, k.location(), ChangeType.DELETED, e.updated(), true,
+                    e.document()));
+            k = null;
+        }
+        out.add(new PlannedChange(e.id(), e, link, location, k == null ? ChangeType.CREATED : ChangeType.UPDATED,
+                e.updated(), true, e.document()));
+    }
+
+    /** The alternate link of the most preferred wanted media type; without preferences the first one. */
+    AtomLink choose(AtomEntry e) {
+        if (e.alternates().isEmpty()) {
+            return null;
+        }
+        if (options.mediaTypes().isEmpty()) {
+            return e.alternates().get(0);
+        }
+        for (String wanted : options.mediaTypes()) {
+            for (AtomLink l : e.alternates()) {
+                if (l.hasType(wanted)) {
+                    return l;
+                }
+            }
+        }
+        return null;
+    }
+
+    private URI location(AtomEntry e, AtomLink link) {
+        if (!options.useAtomIdAsLocation()) {
+            return link == null ? null : link.href();
+        }
+        URI id = UriReferences.parse(e.id());
+        if (id == null || !id.isAbsolute()) {
+            LOG.warn("{}: atom:id '{}' is not an absolute URI; the alternate link is used as the location",
+                    e.document(), e.id());
+            return link == null ? null : link.href();
+        }
+        return id;
+    }
+}

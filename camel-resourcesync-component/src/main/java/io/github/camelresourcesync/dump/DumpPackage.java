@@ -1,0 +1,339 @@
+package io.github.camelresourcesync.dump;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+
+import io.github.camelresourcesync.model.DocumentHeader;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Link;
+import io.github.camelresourcesync.xml.SitemapDocument;
+import io.github.camelresourcesync.xml.SitemapReader;
+
+/**
+ * A ResourceSync dump package (a ZIP already on local disk), checked completely when opened: every entry name stays
+ * inside the package, no symlinks or duplicate names, entry count, total size and compression ratio within
+ * {@link DumpLimits}, {@code manifest.xml} (a manifest, or a manifest index whose manifests are in the package) read,
+ * and every manifest {@code path} (and {@code rs:ln path}) safe and present, with the size the manifest gives. A
+ * package failing any of this throws {@link DumpException} before a single bitstream is handed out.
+ *
+ * <p>
+ * {@link ZipFile} on the local file rather than a {@link java.util.zip.ZipInputStream} (or camel-zipfile, which splits a
+ * stream): the checks need the central directory before any byte is trusted, and the manifest may be anywhere in the
+ * package, not necessarily first. {@link #open(Bitstream)} streams one entry, never more bytes than its central
+ * directory declares, so a package whose headers lie about sizes cannot inflate past the limits either.
+ */
+public final class DumpPackage implements AutoCloseable {
+
+    /** Where the manifest (or manifest index) of a package is, by the specification. */
+    public static final String MANIFEST = "manifest.xml";
+
+    private final URI packageUri;
+    private final ZipFile zip;
+    private final Map<String, ZipEntry> entries;
+    private final DocumentHeader manifestHeader;
+    private final List<Bitstream> bitstreams;
+
+    private DumpPackage(URI packageUri, ZipFile zip, Map<String, ZipEntry> entries, DocumentHeader manifestHeader,
+                        List<Bitstream> bitstreams) {
+        this.packageUri = packageUri;
+        this.zip = zip;
+        this.entries = entries;
+        this.manifestHeader = manifestHeader;
+        this.bitstreams = bitstreams;
+    }
+
+    /**
+     * Opens and checks a package.
+     *
+     * @param file        the package on local disk (the caller owns and deletes it, after {@link #close()})
+     * @param packageUri  where the package came from: every error names it
+     * @param manifestUri the URI relative {@code loc} values in the manifest resolve against (the dump entry's
+     *                    {@code rs:ln rel="contents"}, else the package URI)
+     */
+    public static DumpPackage open(Path file, URI packageUri, URI manifestUri, SitemapReader reader,
+                                   DumpLimits limits) throws IOException {
+        CentralDirectory.check(file, packageUri, limits);
+        ZipFile zip;
+        try {
+            zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
+        } catch (ZipException e) {
+            throw new DumpException(packageUri, "not a readable ZIP file: " + e.getMessage(), e);
+        }
+        try {
+            Map<String, ZipEntry> entries = checkEntries(zip, packageUri, limits);
+            ZipEntry manifest = entries.get(MANIFEST);
+            if (manifest == null) {
+                throw new DumpException(packageUri, "has no " + MANIFEST + " at its root");
+            }
+            return readManifests(zip, entries, packageUri, manifestUri, reader, limits);
+        } catch (IOException | RuntimeException e) {
+            zip.close();
+            throw e;
+        }
+    }
+
+    private static Map<String, ZipEntry> checkEntries(ZipFile zip, URI packageUri, DumpLimits limits)
+            throws DumpException {
+        Map<String, ZipEntry> entries = new HashMap<>();
+        long total = 0;
+        long totalCompressed = 0;
+        for (Enumeration<? extends ZipEntry> en = zip.entries(); en.hasMoreElements();) {
+            ZipEntry e = en.nextElement();
+            String why = PackagePaths.unsafeEntryName(e.getName());
+            if (why != null) {
+                throw new DumpException(packageUri, "entry '" + e.getName() + "' would escape the package: " + why);
+            }
+            if (e.isDirectory()) {
+                continue;
+            }
+            long size = e.getSize();
+            long compressed = e.getCompressedSize();
+            if (size < 0 || compressed < 0) {
+                throw new DumpException(packageUri, "entry '" + e.getName() + "' declares no size");
+            }
+            if (size > DumpLimits.RATIO_FLOOR && size > Math.max(1, compressed) * limits.maxCompressionRatio()) {
+                throw new DumpException(packageUri, "entry '" + e.getName() + "' inflates " + compressed + " bytes to "
+                                                    + size + ", more than the compression ratio limit of "
+                                                    + limits.maxCompressionRatio() + " (maxDumpCompressionRatio)");
+            }
+            total += size;
+            totalCompressed += compressed;
+            if (total > limits.maxUncompressedSize()) {
+                throw new DumpException(packageUri, "entries inflate to more than the limit of "
+                                                    + limits.maxUncompressedSize() + " bytes (maxDumpSize)");
+            }
+            entries.put(e.getName(), e);
+        }
+        if (total > DumpLimits.RATIO_FLOOR && total > Math.max(1, totalCompressed) * limits.maxCompressionRatio()) {
+            throw new DumpException(packageUri, "inflates " + totalCompressed + " bytes to " + total
+                                                + ", more than the compression ratio limit of "
+                                                + limits.maxCompressionRatio() + " (maxDumpCompressionRatio)");
+        }
+        return entries;
+    }
+
+    private static DumpPackage readManifests(ZipFile zip, Map<String, ZipEntry> entries, URI packageUri,
+                                             URI manifestUri, SitemapReader reader, DumpLimits limits)
+            throws IOException {
+        List<Bitstream> bitstreams = new ArrayList<>();
+        DocumentHeader header;
+        try (SitemapDocument doc = reader.open(bounded(zip, entries.get(MANIFEST), packageUri), manifestUri)) {
+            header = doc.header();
+            if (!header.isIndex()) {
+                collect(doc, entries, packageUri, limits, bitstreams);
+            } else {
+                for (Entry child = doc.next(); child != null; child = doc.next()) {
+                    String name = childManifest(child, entries, packageUri);
+                    URI childUri = manifestUri.resolve(name.substring(name.lastIndexOf('/') + 1));
+                    try (SitemapDocument part = reader.open(bounded(zip, entries.get(name), packageUri), childUri)) {
+                        if (part.header().isIndex()) {
+                            throw new DumpException(packageUri, "manifest '" + name + "' is another index;"
+                                                                + " manifest indexes do not nest");
+                        }
+                        collect(part, entries, packageUri, limits, bitstreams);
+                    }
+                }
+            }
+        }
+        return new DumpPackage(packageUri, zip, entries, header, List.copyOf(bitstreams));
+    }
+
+    /** An index entry names its manifest by {@code rs:md path}, else by the last segment of its {@code loc}. */
+    private static String childManifest(Entry child, Map<String, ZipEntry> entries, URI packageUri)
+            throws DumpException {
+        String name;
+        if (child.md().path() != null) {
+            name = entryName(child.md().path(), "manifest index entry " + child.loc(), packageUri);
+        } else {
+            String p = child.loc().getPath() == null ? "" : child.loc().getPath();
+            name = p.substring(p.lastIndexOf('/') + 1);
+        }
+        if (!entries.containsKey(name)) {
+            throw new DumpException(packageUri, "manifest index lists " + child.loc() + " but the package has no"
+                                                + " entry '" + name + "'");
+        }
+        return name;
+    }
+
+    private static void collect(SitemapDocument manifest, Map<String, ZipEntry> entries, URI packageUri,
+                                DumpLimits limits, List<Bitstream> out) throws IOException {
+        URI uri = manifest.header().uri();
+        for (Entry e = manifest.next(); e != null; e = manifest.next()) {
+            String name = null;
+            if (e.md().path() != null) {
+                name = present(entryName(e.md().path(), "manifest entry " + e.loc(), packageUri), e, entries,
+                        packageUri);
+                ZipEntry z = entries.get(name);
+                if (e.md().length() != null && z.getSize() != e.md().length()) {
+                    throw new DumpException(packageUri, "entry '" + name + "' holds " + z.getSize() + " bytes but the"
+                                                        + " manifest gives length " + e.md().length() + " for "
+                                                        + e.loc());
+                }
+            } else if (!"deleted".equals(e.md().change())) {
+                throw new DumpException(packageUri, "manifest entry " + e.loc() + " has no path: its bytes are not"
+                                                    + " in the package");
+            }
+            for (Link l : e.links()) {
+                if (l.path() != null) {
+                    present(entryName(l.path(), "rs:ln rel=\"" + l.rel() + "\" of " + e.loc(), packageUri), e,
+                            entries, packageUri);
+                }
+            }
+            out.add(new Bitstream(e, name, uri));
+            if (out.size() > limits.maxEntries()) {
+                // deletions need no ZIP entry, so the entry count alone does not bound the manifest
+                throw new DumpException(packageUri, "manifests list more than " + limits.maxEntries()
+                                                    + " entries (maxDumpEntries)");
+            }
+        }
+    }
+
+    private static String entryName(String path, String what, URI packageUri) throws DumpException {
+        String why = PackagePaths.unsafeManifestPath(path);
+        if (why != null) {
+            throw new DumpException(packageUri, what + " has path '" + path + "', which would escape the package: "
+                                                + why);
+        }
+        return path.substring(1);
+    }
+
+    private static String present(String name, Entry e, Map<String, ZipEntry> entries, URI packageUri)
+            throws DumpException {
+        if (!entries.containsKey(name)) {
+            throw new DumpException(packageUri, "manifest entry " + e.loc() + " has path '/" + name
+                                                + "' but the package has no such entry");
+        }
+        return name;
+    }
+
+    private static InputStream bounded(ZipFile zip, ZipEntry entry, URI packageUri) throws IOException {
+        return new DeclaredSizeStream(zip.getInputStream(entry), entry, packageUri);
+    }
+
+    public URI packageUri() {
+        return packageUri;
+    }
+
+    /** The header of {@code manifest.xml} (a manifest, or a manifest index). */
+    public DocumentHeader manifestHeader() {
+        return manifestHeader;
+    }
+
+    /** Every manifest entry, in manifest order (the order of the index, then of each manifest). */
+    public List<Bitstream> bitstreams() {
+        return Collections.unmodifiableList(bitstreams);
+    }
+
+    /** Number of ZIP entries holding files. */
+    public int entryCount() {
+        return entries.size();
+    }
+
+    /**
+     * Streams the bytes of a bitstream; the stream fails when the entry inflates to more or fewer bytes than its
+     * central directory declares (which the manifest length was checked against).
+     */
+    public InputStream open(Bitstream bitstream) throws IOException {
+        if (!bitstream.hasBytes()) {
+            throw new IllegalArgumentException(bitstream.entry().loc() + " has no bytes in " + packageUri);
+        }
+        return bounded(zip, entries.get(bitstream.entryName()), packageUri);
+    }
+
+    /** Streams the bytes at a manifest {@code path} (e.g. of a patch link). */
+    public InputStream open(String manifestPath) throws IOException {
+        String name = PackagePaths.entryName(manifestPath);
+        ZipEntry z = name == null ? null : entries.get(name);
+        if (z == null) {
+            throw new DumpException(packageUri, "no entry at path '" + manifestPath + "'");
+        }
+        return bounded(zip, z, packageUri);
+    }
+
+    @Override
+    public void close() {
+        try {
+            zip.close();
+        } catch (IOException ignored) {
+            // a read-only file: nothing to lose
+        }
+    }
+
+    /** Never more than the declared size, and exactly that much before end of stream. */
+    private static final class DeclaredSizeStream extends FilterInputStream {
+
+        private final ZipEntry entry;
+        private final URI packageUri;
+        private long remaining;
+
+        DeclaredSizeStream(InputStream in, ZipEntry entry, URI packageUri) {
+            super(in);
+            this.entry = entry;
+            this.packageUri = packageUri;
+            this.remaining = entry.getSize();
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (remaining == 0) {
+                // one more byte would be over the declared size
+                if (in.read() >= 0) {
+                    throw tooLong();
+                }
+                return -1;
+            }
+            int n;
+            try {
+                n = in.read(b, off, (int) Math.min(len, remaining));
+            } catch (ZipException e) {
+                throw new DumpException(packageUri, "entry '" + entry.getName() + "' is corrupt: " + e.getMessage(),
+                        e);
+            }
+            if (n < 0) {
+                throw new DumpException(packageUri, "entry '" + entry.getName() + "' ended " + remaining
+                                                    + " bytes before the " + entry.getSize() + " it declares");
+            }
+            remaining -= n;
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            byte[] buf = new byte[8192];
+            long skipped = 0;
+            while (skipped < n) {
+                int r = read(buf, 0, (int) Math.min(buf.length, n - skipped));
+                if (r < 0) {
+                    break;
+                }
+                skipped += r;
+            }
+            return skipped;
+        }
+
+        private DumpException tooLong() {
+            return new DumpException(packageUri, "entry '" + entry.getName() + "' inflates to more than the "
+                                                 + entry.getSize() + " bytes it declares (refused as a zip bomb)");
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package io.github.camelresourcesync.harvest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+import io.github.camelresourcesync.dump.Bitstream;
+import io.github.camelresourcesync.dump.DumpLimits;
+import io.github.camelresourcesync.dump.DumpPackage;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.SpooledContent;
+import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Link;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Downloads dump packages and reads their bitstreams: the package is streamed to a temporary file by the fetcher
+ * (never held whole in memory), checked against the length and hash its dump entry publishes, then opened and
+ * checked as a whole ({@link DumpPackage}) before any of its bitstreams becomes an event.
+ */
+final class PackageLoader {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PackageLoader.class);
+
+    private final HttpFetcher fetcher;
+    private final SitemapReader reader;
+    private final DumpLimits limits;
+    private final Executor pool;
+
+    /** @param pool reads bitstreams ahead of delivery, as the fetch pool fetches bodies of list entries */
+    PackageLoader(HttpFetcher fetcher, SitemapReader reader, DumpLimits limits, Executor pool) {
+        this.fetcher = fetcher;
+        this.reader = reader;
+        this.limits = limits;
+        this.pool = pool;
+    }
+
+    /**
+     * @param packageEntry the dump's entry for the package ({@code loc}, {@code length}, {@code hash},
+     *                     {@code rs:ln rel="contents"})
+     * @param dump         the Resource Dump or Change Dump listing it, named in errors
+     */
+    Opened open(Entry packageEntry, URI dump) throws IOException {
+        URI uri = packageEntry.loc();
+        Content download = fetcher.fetchContent(uri, Fixity.algorithms(packageEntry.md().hash()));
+        Path copy = null;
+        try {
+            Fixity.verify(uri, dump, packageEntry.md().length(), packageEntry.md().hash(), download);
+            Path file = download instanceof SpooledContent s ? s.spoolFile() : null;
+            if (file == null) {
+                // small packages stay in memory when fetched; ZipFile needs a file
+                copy = Files.createTempFile("resourcesync-", ".zip");
+                try (InputStream in = download.openStream()) {
+                    Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+                file = copy;
+            }
+            Link contents = packageEntry.link("contents");
+            URI manifestUri = contents != null ? contents.href() : uri;
+            DumpPackage pkg = DumpPackage.open(file, uri, manifestUri, reader, limits);
+            LOG.debug("{}: {} bitstreams in {} entries", uri, pkg.bitstreams().size(), pkg.entryCount());
+            return new Opened(pkg, download, copy);
+        } catch (IOException | RuntimeException e) {
+            download.close();
+            deleteQuietly(copy);
+            throw e;
+        }
+    }
+
+    /**
+     * Downloads and opens a package on the pool, so the next package is ready when the current one is read. Closing
+     * the future's result is the caller's business; {@link #discard} releases one that is no longer wanted.
+     */
+    CompletableFuture<Opened> openAhead(Entry packageEntry, URI dump) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return open(packageEntry, dump);
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }, pool);
+    }
+
+    /** Waits for a package opened ahead; its failure is thrown as it happened. */
+    static Opened await(CompletableFuture<Opened> ahead) throws IOException {
+        try {
+            return ahead.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while opening a dump package", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(e.getCause());
+        }
+    }
+
+    /** Releases a package opened ahead that will not be read (the run stopped). */
+    static void discard(CompletableFuture<Opened> ahead) {
+        if (ahead != null) {
+            ahead.whenComplete((opened, failure) -> {
+                if (opened != null) {
+                    opened.close();
+                }
+            });
+        }
+    }
+
+    /**
+     * Reads one bitstream into a content verified against the event's length and hash, on the pool; the package stays
+     * open until the read is done. A failure (fixity, corrupt entry) is held in the future, so it fails that event
+     * only, like a failed fetch.
+     */
+    CompletableFuture<Content> read(Opened pkg, Bitstream b, SyncEvent event) {
+        pkg.retain();
+        return CompletableFuture.supplyAsync(() -> {
+            Content content = null;
+            try {
+                content = fetcher.receive(pkg.dump().open(b), event.location(), Fixity.algorithms(event),
+                        event.length() == null ? -1 : event.length(), event.mediaType());
+                Fixity.verify(event, content);
+                return content;
+            } catch (IOException e) {
+                if (content != null) {
+                    content.close();
+                }
+                throw new CompletionException(e);
+            } finally {
+                pkg.release();
+            }
+        }, pool);
+    }
+
+    private static void deleteQuietly(Path p) {
+        if (p != null) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                LOG.warn("Could not delete temporary package {}: {}", p, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * An opened package with the temporary file(s) it lives in. {@link #close()} deletes them once the reads under
+     * way are done.
+     */
+    static final class Opened implements AutoCloseable {
+        private final DumpPackage dump;
+        private final Content download;
+        private final Path copy;
+        private int reading;
+        private boolean closed;
+
+        Opened(DumpPackage dump, Content download, Path copy) {
+            this.dump = dump;
+            this.download = download;
+            this.copy = copy;
+        }
+
+        DumpPackage dump() {
+            return dump;
+        }
+
+        private synchronized void retain() {
+            reading++;
+        }
+
+        private synchronized void release() {
+            if (--reading == 0 && closed) {
+                release0();
+            }
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!closed) {
+                closed = true;
+                if (reading == 0) {
+                    release0();
+                }
+            }
+        }
+
+        private void release0() {
+            dump.close();
+            download.close();
+            deleteQuietly(copy);
+        }
+    }
+}

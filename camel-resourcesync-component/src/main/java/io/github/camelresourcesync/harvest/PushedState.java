@@ -1,0 +1,68 @@
+package io.github.camelresourcesync.harvest;
+
+import java.time.Instant;
+import java.util.Optional;
+
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.model.SyncEvents;
+import io.github.camelresourcesync.state.ResourceState;
+import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.state.StateBuffer;
+
+/**
+ * What was delivered by push ahead of the Change Lists, so a change comes out once whichever way it arrives. Pushed
+ * changes never move the resume point (notifications may be missed or reordered, and a resume point past a missed
+ * change would skip it); instead each one is recorded under a companion key of the source, per resource with the time
+ * of the newest pushed change, until the Change List walk passes it.
+ */
+final class PushedState {
+
+    private PushedState() {
+    }
+
+    static String key(String sourceKey) {
+        return sourceKey + "#pushed";
+    }
+
+    /** {@code true} when push already delivered this change of the resource or a later one. */
+    static boolean covers(StateBuffer buffer, String sourceKey, Entry e) {
+        Instant t = e.changeTime();
+        if (t == null) {
+            return false;
+        }
+        Optional<ResourceState> r = buffer.resource(key(sourceKey), e.loc().toString());
+        return r.isPresent() && r.get().lastmod() != null && !r.get().lastmod().isBefore(t);
+    }
+
+    /** {@code true} when the resume point already passed this change (it came by polling). */
+    static boolean passed(SourceState state, Entry e) {
+        Instant t = e.changeTime();
+        if (t == null || state.resumeTime() == null) {
+            return false;
+        }
+        int c = t.compareTo(state.resumeTime());
+        return c < 0 || c == 0 && state.resumeEventIds().contains(SyncEvents.eventId(e.loc(), t, e.md().hash()));
+    }
+
+    /** Records a change delivered by push. */
+    static void record(StateBuffer buffer, String sourceKey, SyncEvent ev) {
+        if (ev.datetime() != null) {
+            buffer.upsert(key(sourceKey), new ResourceState(ev.location().toString(), ev.datetime(), ev.fixity(),
+                    ev.contentLength(), 0));
+        }
+    }
+
+    /** Forgets the pushed record of a resource once the listing walk passed its time. */
+    static void prune(StateBuffer buffer, String sourceKey, SyncEvent listed) {
+        if (listed.datetime() == null) {
+            return;
+        }
+        String location = listed.location().toString();
+        buffer.resource(key(sourceKey), location).ifPresent(r -> {
+            if (r.lastmod() != null && !r.lastmod().isAfter(listed.datetime())) {
+                buffer.remove(key(sourceKey), location);
+            }
+        });
+    }
+}

@@ -1,0 +1,151 @@
+package io.github.camelresourcesync.harvest;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+
+import io.github.camelresourcesync.dump.Bitstream;
+import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.SyncEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The resources of a Resource Dump: its packages in document order (a Resource Dump may be an index), and in each
+ * package the manifest entries in manifest order, with their bodies read from the package. One package is read at a
+ * time (up to {@link #AHEAD} more are opened ahead); each is checked as a whole before its first entry is returned,
+ * and deleted when the next one is read.
+ */
+final class ResourceDumpEntries implements BaselineEntries {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResourceDumpEntries.class);
+
+    private final ListWalker packages;
+    private final PackageLoader loader;
+    private final boolean fetchContent;
+    /**
+     * Packages opened ahead. Opening one (download, fixity, central directory, manifest parse) costs about as much
+     * as delivering its entries, so two are under way while the current one is read: on more than one core they
+     * open in parallel and the consumer never waits for the next.
+     */
+    static final int AHEAD = 2;
+
+    private PackageLoader.Opened current;
+    /** the next packages, downloaded and checked on the pool while the current one is read, in document order */
+    private final Deque<CompletableFuture<PackageLoader.Opened>> ahead = new ArrayDeque<>();
+    private boolean packagesDone;
+    private Iterator<Bitstream> bitstreams;
+    private Bitstream last;
+
+    ResourceDumpEntries(HarvestContext ctx, URI resourceDump, boolean conditional) throws IOException {
+        this.packages = new ListWalker(ctx.loader(), resourceDump, ctx.options().maxDocumentDepth(), conditional,
+                ctx.progress());
+        this.loader = ctx.packages();
+        this.fetchContent = ctx.options().fetchContent();
+    }
+
+    @Override
+    public boolean rootUnchanged() {
+        return packages.rootUnchanged();
+    }
+
+    @Override
+    public Entry next() throws IOException {
+        while (true) {
+            if (bitstreams != null && bitstreams.hasNext()) {
+                last = bitstreams.next();
+                if (last.entry().md().changeType() == ChangeType.DELETED) {
+                    LOG.warn("{}: Resource Dump manifest lists {} as deleted; skipped", current.dump().packageUri(),
+                            last.entry().loc());
+                    continue;
+                }
+                return last.entry();
+            }
+            closeCurrent();
+            fillAhead();
+            CompletableFuture<PackageLoader.Opened> opening = ahead.poll();
+            if (opening == null) {
+                return null;
+            }
+            current = PackageLoader.await(opening);
+            bitstreams = current.dump().bitstreams().iterator();
+            fillAhead();
+        }
+    }
+
+    @Override
+    public URI currentDocument() {
+        return current != null ? current.dump().packageUri() : packages.root();
+    }
+
+    @Override
+    public String capability() {
+        return Capability.RESOURCEDUMP.value();
+    }
+
+    /** The Resource Dump's snapshot time ({@code at}); a Change Dump or Change List continues from there. */
+    @Override
+    public Instant snapshotTime() {
+        return packages.snapshotTime();
+    }
+
+    @Override
+    public Validators rootValidators() {
+        return packages.rootValidators();
+    }
+
+    @Override
+    public CompletableFuture<Content> content(SyncEvent event) {
+        if (!fetchContent) {
+            return null;
+        }
+        return loader.read(current, last, event);
+    }
+
+    private void fillAhead() throws IOException {
+        while (ahead.size() < AHEAD) {
+            CompletableFuture<PackageLoader.Opened> next = openNext();
+            if (next == null) {
+                return;
+            }
+            ahead.add(next);
+        }
+    }
+
+    /** Starts opening the next package, or returns {@code null} when there is none. */
+    private CompletableFuture<PackageLoader.Opened> openNext() throws IOException {
+        if (packagesDone) {
+            return null;
+        }
+        Entry pkg = packages.next();
+        if (pkg == null) {
+            packagesDone = true;
+            return null;
+        }
+        return loader.openAhead(pkg, packages.currentDocument());
+    }
+
+    private void closeCurrent() {
+        if (current != null) {
+            current.close();
+            current = null;
+            bitstreams = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closeCurrent();
+        ahead.forEach(PackageLoader::discard);
+        ahead.clear();
+        packages.close();
+    }
+}

@@ -1,0 +1,97 @@
+package io.github.camelresourcesync.metashare;
+
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+
+import io.github.camelresourcesync.ResourceSyncComponent;
+import io.github.camelresourcesync.SyncEventPollingConsumer;
+import io.github.camelresourcesync.bridge.metashare.MetashareClient;
+import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
+import io.github.camelresourcesync.harvest.SyncProgress;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.state.MVStoreStateStore;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Processor;
+
+/**
+ * Polls a META-SHARE node: each poll logs in when needed, reads the inventory, and emits one exchange per record
+ * created, updated or deleted since the last poll. A record's state is committed only after its exchange completed.
+ */
+public class MetashareConsumer extends SyncEventPollingConsumer {
+
+    /** File name of an endpoint's own state store in its {@code stateDirectory}. */
+    static final String STATE_FILE = "metashare-state.mv.db";
+
+    private MetashareClient client;
+    private ExecutorService fetchPool;
+    private MVStoreStateStore ownedStore;
+    private MetashareHarvester harvester;
+
+    public MetashareConsumer(MetashareEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+    }
+
+    @Override
+    public MetashareEndpoint getEndpoint() {
+        return (MetashareEndpoint) super.getEndpoint();
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        MetashareEndpoint ep = getEndpoint();
+        SyncStateStore store = stateStore(ep);
+        client = new MetashareClient(ep.nodeUri(), ep.getUsername(), ep.getPassword(), ep.fetcherConfig());
+        fetchPool = ep.getCamelContext().getExecutorServiceManager().newFixedThreadPool(this, "MetashareFetch",
+                Math.max(1, ep.getFetchParallelism()));
+        String name = "resourcesync-metashare " + client.node();
+        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool, ep.getFetchParallelism(),
+                () -> new SyncProgress(name, ep.getProgressInterval()));
+        super.doStart();
+    }
+
+    /** The endpoint's store; else its own file in `stateDirectory`; else the `resourcesync` component's store. */
+    private SyncStateStore stateStore(MetashareEndpoint ep) throws Exception {
+        if (ep.getStateStore() != null) {
+            ep.getStateStore().start();
+            return ep.getStateStore();
+        }
+        if (ep.getStateDirectory() != null && !ep.getStateDirectory().isBlank()) {
+            ownedStore = new MVStoreStateStore(Path.of(ep.getStateDirectory(), STATE_FILE));
+            ownedStore.start();
+            return ownedStore;
+        }
+        return ep.getCamelContext().getComponent("resourcesync", ResourceSyncComponent.class).defaultStateStore();
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        super.doStop();
+        if (fetchPool != null) {
+            getEndpoint().getCamelContext().getExecutorServiceManager().shutdownNow(fetchPool);
+            fetchPool = null;
+        }
+        if (client != null) {
+            client.close();
+            client = null;
+        }
+        if (ownedStore != null) {
+            ownedStore.close();
+            ownedStore = null;
+        }
+    }
+
+    @Override
+    protected EventRun openRun(int maxEvents) throws Exception {
+        return harvester.startRun(maxEvents);
+    }
+
+    @Override
+    protected void onPollFailed(Exception e) {
+        harvester.invalidate();
+    }
+
+    @Override
+    protected boolean isBreakOnFirstError() {
+        return getEndpoint().isBreakOnFirstError();
+    }
+}

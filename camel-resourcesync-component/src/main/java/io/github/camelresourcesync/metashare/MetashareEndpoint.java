@@ -1,0 +1,328 @@
+package io.github.camelresourcesync.metashare;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Map;
+
+import io.github.camelresourcesync.bridge.metashare.MetashareClient;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Category;
+import org.apache.camel.Consumer;
+import org.apache.camel.Processor;
+import org.apache.camel.Producer;
+import org.apache.camel.spi.EndpointServiceLocation;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.UriEndpoint;
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.spi.UriPath;
+import org.apache.camel.support.ScheduledPollEndpoint;
+import org.apache.camel.support.jsse.SSLContextParameters;
+
+/**
+ * Harvest a META-SHARE node (harvesting protocol 1.0) as sync events: one exchange per record created, updated or
+ * deleted (hard or soft), the body the record's `metadata.xml`, verified against the node's checksum, with the same
+ * headers as the `resourcesync` consumer, so a route written for ResourceSync works unchanged.
+ */
+@UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-metashare", title = "ResourceSync META-SHARE Bridge",
+             syntax = "resourcesync-metashare:nodeUrl", category = { Category.HTTP, Category.DOCUMENT },
+             consumerOnly = true, headersClass = MetashareConstants.class)
+public class MetashareEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
+
+    /** Default delay between polls: a node's records change in hours. */
+    static final long DEFAULT_DELAY = 60_000;
+
+    @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"
+                           + " appended). `http:` or `https:`.")
+    @Metadata(required = true)
+    private String nodeUrl;
+
+    // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
+    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
+              description = "Milliseconds before the next poll.")
+    private long delay = DEFAULT_DELAY;
+    @UriParam(label = "consumer", defaultValue = "4")
+    private int fetchParallelism = 4;
+    @UriParam(label = "consumer", defaultValue = "false")
+    private boolean breakOnFirstError;
+    @UriParam(label = "consumer", defaultValue = "0")
+    private int maxMessagesPerPoll;
+    @UriParam(label = "consumer,advanced", defaultValue = "10000", javaType = "java.time.Duration")
+    private long progressInterval = 10_000;
+
+    @UriParam(label = "state")
+    private SyncStateStore stateStore;
+    @UriParam(label = "state")
+    private String stateId;
+    @UriParam(label = "state")
+    private String stateDirectory;
+
+    @UriParam(label = "security")
+    @Metadata(required = true)
+    private String username;
+    @UriParam(label = "security", secret = true)
+    @Metadata(required = true)
+    private String password;
+    @UriParam(label = "security")
+    private SSLContextParameters sslContextParameters;
+
+    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
+    private long connectTimeout = 10_000;
+    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
+    private long readTimeout = 30_000;
+    @UriParam(label = "http", defaultValue = "camel-resourcesync")
+    private String userAgent = "camel-resourcesync";
+    @UriParam(label = "http,proxy")
+    private String proxyHost;
+    @UriParam(label = "http,proxy")
+    private int proxyPort;
+    @UriParam(label = "advanced", defaultValue = "268435456")
+    private long maxPackageSize = 256L * 1024 * 1024;
+
+    public MetashareEndpoint() {
+    }
+
+    public MetashareEndpoint(String uri, MetashareComponent component, String nodeUrl) {
+        super(uri, component);
+        this.nodeUrl = nodeUrl;
+        setDelay(DEFAULT_DELAY);
+    }
+
+    @Override
+    public Producer createProducer() {
+        throw new UnsupportedOperationException("The resourcesync-metashare endpoint is consumer only");
+    }
+
+    @Override
+    public Consumer createConsumer(Processor processor) throws Exception {
+        if (username == null || password == null) {
+            throw new IllegalArgumentException("resourcesync-metashare:" + getServiceUrl()
+                                               + " needs the username and password of a sync user of the node");
+        }
+        MetashareConsumer consumer = new MetashareConsumer(this, processor);
+        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
+        configureConsumer(consumer);
+        return consumer;
+    }
+
+    @Override
+    public void configureProperties(Map<String, Object> options) {
+        Object scheduler = options.getOrDefault("scheduler", getScheduler());
+        if (options.containsKey("scheduler.cron") && (scheduler == null || "none".equals(scheduler))) {
+            // a cron expression alone means Quartz (camel-quartz), so the Kamelet's `cron` needs nothing else
+            options.put("scheduler", "quartz");
+        }
+        super.configureProperties(options);
+    }
+
+    @Override
+    public String getServiceUrl() {
+        return nodeUri().toString();
+    }
+
+    @Override
+    public String getServiceProtocol() {
+        return "metashare";
+    }
+
+    /** The node URL without user-info or trailing slash: what messages, headers and state keys use. */
+    URI nodeUri() {
+        try {
+            return MetashareClient.baseOf(new URI(nodeUrl.trim()));
+        } catch (URISyntaxException e) {
+            // the reason and position only: the value itself may hold credentials
+            throw new IllegalArgumentException("resourcesync-metashare: nodeUrl is not a valid URI: " + e.getReason()
+                                               + " at index " + e.getIndex());
+        }
+    }
+
+    FetcherConfig fetcherConfig() throws Exception {
+        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
+                .readTimeout(Duration.ofMillis(readTimeout)).userAgent(userAgent).proxyHost(proxyHost)
+                .proxyPort(proxyPort).maxConnections(Math.max(2, fetchParallelism + 1))
+                .maxDocumentSize(maxPackageSize);
+        if (sslContextParameters != null) {
+            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
+        }
+        return c;
+    }
+
+    @Override
+    public long getDelay() {
+        return delay;
+    }
+
+    /** Milliseconds before the next poll. */
+    @Override
+    public void setDelay(long delay) {
+        this.delay = delay;
+        super.setDelay(delay);
+    }
+
+    public String getNodeUrl() {
+        return nodeUrl;
+    }
+
+    /** The node's base URL, e.g. `https://metashare.example.org`. */
+    public void setNodeUrl(String nodeUrl) {
+        this.nodeUrl = nodeUrl;
+    }
+
+    public int getFetchParallelism() {
+        return fetchParallelism;
+    }
+
+    /** How many records are fetched concurrently ahead of delivery; exchanges stay in inventory order. */
+    public void setFetchParallelism(int fetchParallelism) {
+        this.fetchParallelism = fetchParallelism;
+    }
+
+    public boolean isBreakOnFirstError() {
+        return breakOnFirstError;
+    }
+
+    /**
+     * When false (the default) a failed record (checksum mismatch, 403, bad ZIP, or an exception the route did not
+     * handle) goes to the consumer's exception handler, is not committed, and is tried again next poll, while the
+     * other records flow. When true the poll stops at the first failure.
+     */
+    public void setBreakOnFirstError(boolean breakOnFirstError) {
+        this.breakOnFirstError = breakOnFirstError;
+    }
+
+    public int getMaxMessagesPerPoll() {
+        return maxMessagesPerPoll;
+    }
+
+    /** At most this many events per poll (0: no limit); the rest come with the next polls. */
+    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
+        this.maxMessagesPerPoll = maxMessagesPerPoll;
+    }
+
+    public long getProgressInterval() {
+        return progressInterval;
+    }
+
+    /** How often long harvests log progress (records, events, bytes, rate); 0 disables. */
+    public void setProgressInterval(long progressInterval) {
+        this.progressInterval = progressInterval;
+    }
+
+    public SyncStateStore getStateStore() {
+        return stateStore;
+    }
+
+    /**
+     * Where the checksums of delivered records are kept. Default: an embedded MVStore file in `stateDirectory` when
+     * set, else the `resourcesync` component's store.
+     */
+    public void setStateStore(SyncStateStore stateStore) {
+        this.stateStore = stateStore;
+    }
+
+    public String getStateId() {
+        return stateId;
+    }
+
+    /**
+     * Prefix of this endpoint's keys in the state store. Two endpoints that harvest the same node into different
+     * places need different ids.
+     */
+    public void setStateId(String stateId) {
+        this.stateId = stateId;
+    }
+
+    public String getStateDirectory() {
+        return stateDirectory;
+    }
+
+    /**
+     * A directory for this endpoint's own embedded state file (metashare-state.mv.db), used when no `stateStore` is
+     * set; one endpoint at a time may use it.
+     */
+    public void setStateDirectory(String stateDirectory) {
+        this.stateDirectory = stateDirectory;
+    }
+
+    public String getUsername() {
+        return username;
+    }
+
+    /** User name of a sync user on the node (sent in the login form only). */
+    public void setUsername(String username) {
+        this.username = username;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    /** Password of the sync user (sent in the login form only; never logged). */
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public SSLContextParameters getSslContextParameters() {
+        return sslContextParameters;
+    }
+
+    /** TLS configuration (trust store, key store, protocols) as Camel `SSLContextParameters`. */
+    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
+        this.sslContextParameters = sslContextParameters;
+    }
+
+    public long getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Milliseconds to wait for a TCP connection. */
+    public void setConnectTimeout(long connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public long getReadTimeout() {
+        return readTimeout;
+    }
+
+    /** Milliseconds a read may wait for data. */
+    public void setReadTimeout(long readTimeout) {
+        this.readTimeout = readTimeout;
+    }
+
+    public String getUserAgent() {
+        return userAgent;
+    }
+
+    /** The User-Agent header sent to the node. */
+    public void setUserAgent(String userAgent) {
+        this.userAgent = userAgent;
+    }
+
+    public String getProxyHost() {
+        return proxyHost;
+    }
+
+    /** HTTP proxy host; default: the JVM's proxy settings. */
+    public void setProxyHost(String proxyHost) {
+        this.proxyHost = proxyHost;
+    }
+
+    public int getProxyPort() {
+        return proxyPort;
+    }
+
+    /** HTTP proxy port. */
+    public void setProxyPort(int proxyPort) {
+        this.proxyPort = proxyPort;
+    }
+
+    public long getMaxPackageSize() {
+        return maxPackageSize;
+    }
+
+    /** Largest answer (inventory or record ZIP) accepted, in bytes, and largest inflated content of a ZIP. */
+    public void setMaxPackageSize(long maxPackageSize) {
+        this.maxPackageSize = maxPackageSize;
+    }
+}

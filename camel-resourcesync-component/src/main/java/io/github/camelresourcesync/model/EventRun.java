@@ -1,0 +1,38 @@
+package io.github.camelresourcesync.model;
+
+import java.io.IOException;
+
+/**
+ * One pass over a source of sync events (a ResourceSync Source, a META-SHARE node, an Atom feed), as the consumer
+ * drives it: events come out in order, the consumer reports each one, and the run commits the state of an event only
+ * once it and every event before it were reported. This is the delivery contract every event source shares.
+ *
+ * <p>
+ * Use: call {@link #next()} until it returns {@code null} (end of a batch), deliver each event and report it with
+ * {@link #delivered}, {@link #givenUp} or {@link #stop}, call {@link #flushIfDue()}, and start another batch while
+ * {@link #hasMore()}. {@link #close()} writes what was committed. One thread drives a run.
+ */
+public interface EventRun extends AutoCloseable {
+
+    /** {@code false} once every event was handed out, the event limit was reached, or the run was stopped. */
+    boolean hasMore();
+
+    /** The next event, or {@code null} at the end of a batch. */
+    PendingEvent next() throws IOException;
+
+    /** The event reached its destination: its state is committed once every event before it is. */
+    void delivered(PendingEvent p);
+
+    /** The event failed and its failure was handled elsewhere: the run moves past it. */
+    void givenUp(PendingEvent p);
+
+    /** The event failed: nothing after it is committed, and the run ends, to resume at this event next time. */
+    void stop(PendingEvent p);
+
+    /** Writes committed state when enough has accumulated or enough time has passed. */
+    void flushIfDue();
+
+    /** Writes what was committed and releases what the run holds. */
+    @Override
+    void close();
+}

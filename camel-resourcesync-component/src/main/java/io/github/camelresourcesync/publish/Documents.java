@@ -1,0 +1,235 @@
+package io.github.camelresourcesync.publish;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.github.camelresourcesync.dump.PackageWriter;
+import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.DocumentHeader.RootElement;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.model.Link;
+import io.github.camelresourcesync.model.Metadata;
+import io.github.camelresourcesync.xml.SitemapWriter;
+
+/**
+ * Writes the Source's documents from the {@link PublisherStore}, each atomically, each by iterating the store (never
+ * a list of all entries in heap). The layout under the directory is fixed (see docs/publisher.md).
+ */
+final class Documents {
+
+    static final String SOURCE_DESCRIPTION = ".well-known/resourcesync";
+    static final String CAPABILITY_LIST = "capabilitylist.xml";
+    static final String RESOURCE_LIST = "resourcelist.xml";
+    static final String RESOURCE_LIST_PART = "resourcelists/resourcelist-%05d.xml";
+    static final String CHANGE_LIST = "changelist.xml";
+    static final String CHANGE_LIST_PART = "changelists/changelist-%05d.xml";
+    static final String RESOURCE_DUMP = "resourcedump.xml";
+    static final String RESOURCE_DUMP_PART = "dumps/resourcedump-%05d.zip";
+    static final String CHANGE_DUMP = "changedump.xml";
+    static final String CHANGE_DUMP_PART = "dumps/changedump-%05d.zip";
+    static final String ZIP = "application/zip";
+
+    private final PublisherOptions options;
+    private final PublisherStore store;
+    private final Path dir;
+    private final Listeners listeners;
+
+    Documents(PublisherOptions options, PublisherStore store, Listeners listeners) {
+        this.options = options;
+        this.store = store;
+        this.dir = options.directory();
+        this.listeners = listeners;
+    }
+
+    URI uri(String path) {
+        return options.baseUrl().resolve(path);
+    }
+
+    private List<Link> up() {
+        return List.of(Link.of("up", uri(CAPABILITY_LIST)));
+    }
+
+    static Metadata md(Capability capability, Instant at, Instant from, Instant until) {
+        return new Metadata(capability.value(), at, at, from, until, null, null, null, Hashes.EMPTY, null, null, null,
+                null);
+    }
+
+    private void write(String path, RootElement root, Metadata md, List<Link> links, Iterable<Entry> entries)
+            throws IOException {
+        AtomicFiles.write(dir.resolve(path), out -> {
+            SitemapWriter w = new SitemapWriter(out, root, md, links);
+            for (Entry e : entries) {
+                w.write(e);
+            }
+            w.close();
+        });
+        listeners.documentWritten(uri(path), md.capabilityType());
+    }
+
+    void writeSourceDescription() throws IOException {
+        write(SOURCE_DESCRIPTION, RootElement.URLSET, md(Capability.DESCRIPTION, null, null, null), List.of(),
+                List.of(SitemapWriter.capabilityEntry(uri(CAPABILITY_LIST), Capability.CAPABILITYLIST.value())));
+    }
+
+    void writeCapabilityList() throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        entries.add(SitemapWriter.capabilityEntry(uri(RESOURCE_LIST), Capability.RESOURCELIST.value()));
+        if (options.resourceDump()) {
+            entries.add(SitemapWriter.capabilityEntry(uri(RESOURCE_DUMP), Capability.RESOURCEDUMP.value()));
+        }
+        entries.add(SitemapWriter.capabilityEntry(uri(CHANGE_LIST), Capability.CHANGELIST.value()));
+        if (options.changeDump()) {
+            entries.add(SitemapWriter.capabilityEntry(uri(CHANGE_DUMP), Capability.CHANGEDUMP.value()));
+        }
+        entries.addAll(options.capabilityEntries());
+        write(CAPABILITY_LIST, RootElement.URLSET, md(Capability.CAPABILITYLIST, null, null, null),
+                List.of(Link.of("describedby", uri(SOURCE_DESCRIPTION)), Link.of("up", uri(SOURCE_DESCRIPTION))),
+                entries);
+    }
+
+    /**
+     * The Resource List as of {@code at} (the newest published change time; absent while nothing was ever
+     * published, so a harvester's baseline of an empty Source does not skip changes that come with older times).
+     * Up to {@code resourceListSize} resources: one list; more: an index over parts.
+     */
+    void writeResourceLists(Instant at) throws IOException {
+        long count = store.resourceCount();
+        int size = options.resourceListSize();
+        int parts = (int) Math.max(1, (count + size - 1) / size);
+        long previousParts = store.counter("resourceListParts");
+        if (parts == 1) {
+            write(RESOURCE_LIST, RootElement.URLSET, md(Capability.RESOURCELIST, at, null, null), up(),
+                    entries(store.resources(0, size), false));
+        } else {
+            List<Entry> index = new ArrayList<>();
+            for (int p = 1; p <= parts; p++) {
+                String path = String.format(RESOURCE_LIST_PART, p);
+                write(path, RootElement.URLSET, md(Capability.RESOURCELIST, at, null, null),
+                        List.of(Link.of("up", uri(CAPABILITY_LIST)), Link.of("index", uri(RESOURCE_LIST))),
+                        entries(store.resources((long) (p - 1) * size, size), false));
+                index.add(new Entry(uri(path), null, md(Capability.RESOURCELIST, at, null, null), null, true));
+            }
+            write(RESOURCE_LIST, RootElement.SITEMAPINDEX, md(Capability.RESOURCELIST, at, null, null), up(), index);
+        }
+        // parts a shrunken Source no longer has
+        for (long p = parts == 1 ? 1 : parts + 1; p <= previousParts; p++) {
+            Files.deleteIfExists(dir.resolve(String.format(RESOURCE_LIST_PART, p)));
+        }
+        if (options.resourceDump()) {
+            writeResourceDump(at, parts, size, previousParts);
+        }
+        store.setCounter("resourceListParts", parts == 1 ? 0 : parts);
+    }
+
+    private void writeResourceDump(Instant at, int parts, int size, long previousParts) throws IOException {
+        List<Entry> packages = new ArrayList<>();
+        for (int p = 1; p <= parts; p++) {
+            String path = String.format(RESOURCE_DUMP_PART, p);
+            long skip = (long) (p - 1) * size;
+            Iterable<PackageWriter.Item> view = () -> new MappedIterator<>(
+                    store.resources(skip, size).iterator(), this::dumpItem);
+            AtomicFiles.write(dir.resolve(path), out -> PackageWriter.write(out,
+                    md(Capability.RESOURCEDUMP_MANIFEST, at, null, null), up(), view));
+            packages.add(packageEntry(path, md((String) null, at, null, null)));
+        }
+        for (long p = parts + 1; p <= Math.max(previousParts, 1); p++) {
+            Files.deleteIfExists(dir.resolve(String.format(RESOURCE_DUMP_PART, p)));
+        }
+        write(RESOURCE_DUMP, RootElement.URLSET, md(Capability.RESOURCEDUMP, at, null, null), up(), packages);
+    }
+
+    /** A resource as a Resource Dump item: its stored bitstream under its own path. */
+    private PackageWriter.Item dumpItem(Published r) {
+        if (r.path() == null) {
+            // published without content (metadata-only event): listed, no bitstream to package
+            return new PackageWriter.Item(r.entry(false), null);
+        }
+        return new PackageWriter.Item(r.manifestEntry(false, "/" + r.path()), dir.resolve(r.path()));
+    }
+
+    private Entry packageEntry(String path, Metadata timing) throws IOException {
+        Path file = dir.resolve(path);
+        Metadata md = new Metadata(null, timing.at(), timing.completed(), timing.from(), timing.until(), null, null,
+                null, Hashes.EMPTY, Files.size(file), ZIP, null, null);
+        return new Entry(uri(path), null, md, null, false);
+    }
+
+    private static Metadata md(String capability, Instant at, Instant from, Instant until) {
+        return new Metadata(capability, at, null, from, until, null, null, null, Hashes.EMPTY, null, null, null,
+                null);
+    }
+
+    /** The open Change List: {@code from} its start (absent before the first change), {@code until} only if asked. */
+    void writeOpenChangeList(String path, Instant from, Instant until) throws IOException {
+        List<Link> links = store.hasClosedLists()
+                ? List.of(Link.of("up", uri(CAPABILITY_LIST)), Link.of("index", uri(CHANGE_LIST)))
+                : up();
+        write(path, RootElement.URLSET, md(Capability.CHANGELIST, null, from, until), links,
+                entries(store.openChanges(), true));
+    }
+
+    /** Writes the open list's changes as a closed list (with {@code until}) and, when enabled, its Change Dump. */
+    void writeClosedChangeList(String path, long number, Instant from, Instant until) throws IOException {
+        write(path, RootElement.URLSET, md(Capability.CHANGELIST, null, from, until),
+                List.of(Link.of("up", uri(CAPABILITY_LIST)), Link.of("index", uri(CHANGE_LIST))),
+                entries(store.openChanges(), true));
+        if (options.changeDump()) {
+            String zip = String.format(CHANGE_DUMP_PART, number);
+            Iterable<PackageWriter.Item> view = () -> new MappedIterator<>(
+                    store.openChangesNumbered().iterator(), this::changeItem);
+            AtomicFiles.write(dir.resolve(zip), out -> PackageWriter.write(out,
+                    md(Capability.CHANGEDUMP_MANIFEST, null, from, until), up(), view));
+        }
+    }
+
+    private PackageWriter.Item changeItem(Map.Entry<Long, Published> numbered) {
+        Published c = numbered.getValue();
+        Path blob = c.change() == ChangeType.DELETED ? null : Blobs.path(options, c.hash());
+        if (blob == null || !Files.exists(blob)) {
+            return new PackageWriter.Item(c.entry(true), null);
+        }
+        String name = c.path() == null ? "bitstream" : c.path();
+        return new PackageWriter.Item(c.manifestEntry(true, "/changes/" + numbered.getKey() + "/" + name), blob);
+    }
+
+    /** The Change List Index over the closed lists and the open one. */
+    void writeChangeListIndex(String openPath, Instant openFrom, Instant openUntil) throws IOException {
+        List<Entry> lists = new ArrayList<>();
+        Instant first = null;
+        for (Map.Entry<Long, Instant[]> closed : store.closedLists()) {
+            Instant[] t = closed.getValue();
+            first = first == null ? t[0] : first;
+            lists.add(new Entry(uri(String.format(CHANGE_LIST_PART, closed.getKey())), null,
+                    md(Capability.CHANGELIST, null, t[0], t[1]), null, true));
+        }
+        lists.add(new Entry(uri(openPath), null, md(Capability.CHANGELIST, null, openFrom, openUntil), null, true));
+        write(CHANGE_LIST, RootElement.SITEMAPINDEX, md(Capability.CHANGELIST, null, first, null), up(), lists);
+    }
+
+    /** The Change Dump: one package per closed Change List. */
+    void writeChangeDump() throws IOException {
+        List<Entry> packages = new ArrayList<>();
+        Instant first = null;
+        for (Map.Entry<Long, Instant[]> closed : store.closedLists()) {
+            Instant[] t = closed.getValue();
+            first = first == null ? t[0] : first;
+            String zip = String.format(CHANGE_DUMP_PART, closed.getKey());
+            if (Files.exists(dir.resolve(zip))) {
+                packages.add(packageEntry(zip, md((String) null, null, t[0], t[1])));
+            }
+        }
+        write(CHANGE_DUMP, RootElement.URLSET, md(Capability.CHANGEDUMP, null, first, null), up(), packages);
+    }
+
+    private static Iterable<Entry> entries(Iterable<Published> published, boolean asChanges) {
+        return () -> new MappedIterator<>(published.iterator(), p -> p.entry(asChanges));
+    }
+}

@@ -1,0 +1,470 @@
+package io.github.camelresourcesync.publish;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.model.SyncEvents;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Maintains a ResourceSync Source in a directory from a stream of sync events: each event that changes what is
+ * published becomes one entry of the open Change List and updates the Resource List; re-sending an event already
+ * published changes nothing. What was published lives in {@link PublisherStore} (an MVStore file in the state
+ * directory), so a restarted publisher continues where it stopped and rewrites its documents from it on start (which
+ * also repairs documents a crash left behind).
+ *
+ * <p>
+ * Times: each change gets a {@code datetime} from the event ({@code datetime}, else {@code lastmod}, else the wall
+ * clock), raised where needed so it is never before anything published earlier: a harvester that resumes at the last
+ * time it saw never misses a change that arrives late with an older time.
+ *
+ * <p>
+ * Batches: {@link #accept} makes an event durable with one append to the store's journal and returns; the documents
+ * (the open Change List, the Resource Lists when due) are written for many events at once by {@link #writePending()},
+ * which the caller runs after {@code flushSize} changes, at the end of its batch or on a timer
+ * ({@link #flushIfDue()}). Documents only ever show what is durable, and a stored body is in place before its change
+ * is. {@link #publish} is both in one call.
+ *
+ * <p>
+ * Thread-safe: events are published one at a time.
+ */
+public final class Publisher implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Publisher.class);
+
+    private static final String CLOCK = "clock";
+    private static final String OPEN_NUMBER = "openNumber";
+    private static final String OPEN_FROM = "openFrom";
+    private static final String OPENED_AT = "openedAt";
+    private static final String RESOURCE_LIST_WRITTEN = "resourceListWritten";
+    private static final String RESOURCE_LIST_DIRTY = "resourceListDirty";
+    private static final String RESOURCES = "resources/";
+
+    private final PublisherOptions options;
+    private final PublisherStore store;
+    private final Listeners listeners;
+    private final Documents docs;
+    private final Path dir;
+    /** Changes durable in the store but not yet in the documents, for the listener once they are. */
+    private final List<Published> unwritten = new ArrayList<>();
+    /** rotations not yet announced: told after the next write, so a reader woken by them sees the change behind them */
+    private final List<Runnable> unannouncedRotations = new ArrayList<>();
+    private long firstUnwrittenNanos;
+
+    private Publisher(PublisherOptions options, PublisherStore store) {
+        this.options = options;
+        this.store = store;
+        this.listeners = new Listeners(options.listener());
+        this.docs = new Documents(options, store, listeners);
+        this.dir = options.directory();
+    }
+
+    /** Opens (or creates) the Source in {@code options.directory()} and (re)writes all its documents. */
+    public static Publisher open(PublisherOptions options) throws IOException {
+        options.validated();
+        Files.createDirectories(options.directory());
+        PublisherStore store = new PublisherStore(options.stateDirectory(), options.sync());
+        Publisher p = new Publisher(options, store);
+        try {
+            p.writeAll();
+        } catch (IOException | RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        return p;
+    }
+
+    private void writeAll() throws IOException {
+        docs.writeSourceDescription();
+        docs.writeCapabilityList();
+        writeChangeLists(true);
+        writeResourceLists();
+        if (options.changeDump()) {
+            docs.writeChangeDump();
+        }
+        store.commit();
+    }
+
+    /** The Source Description's URI, for harvesters: {@code <baseUrl>.well-known/resourcesync}. */
+    public URI sourceDescription() {
+        return docs.uri(Documents.SOURCE_DESCRIPTION);
+    }
+
+    public URI capabilityList() {
+        return docs.uri(Documents.CAPABILITY_LIST);
+    }
+
+    public PublisherOptions options() {
+        return options;
+    }
+
+    /** Number of resources the Source lists now. */
+    public synchronized long resourceCount() {
+        return store.resourceCount();
+    }
+
+    /**
+     * Publishes one event and writes the documents: {@link #accept} then {@link #writePending()}.
+     *
+     * @param  body            the resource's bytes, or null (see {@link #accept})
+     * @return                 {@code true} when the Source changed, {@code false} when the event told it nothing new
+     * @throws PublishException when the body contradicts the event's hash or length
+     */
+    public synchronized boolean publish(SyncEvent ev, InputStream body) throws IOException {
+        boolean changed = accept(ev, body);
+        writePending();
+        return changed;
+    }
+
+    /**
+     * Publishes one event into the store: when this returns, the change survives a restart (a crash of the JVM; with
+     * {@code sync} also of the machine) and re-sending the event changes nothing. Harvesters see it once the
+     * documents are next written: here when {@code flushSize} changes are waiting, else by {@link #writePending()} or
+     * {@link #flushIfDue()}.
+     *
+     * @param  body            the resource's bytes, or null (metadata-only events, deletions): hashed, checked
+     *                         against the event's own hash and length, and stored when {@code storeContent} is on
+     * @return                 {@code true} when the Source changed, {@code false} when the event told it nothing new
+     * @throws PublishException when the body contradicts the event's hash or length
+     */
+    public synchronized boolean accept(SyncEvent ev, InputStream body) throws IOException {
+        int listed = unwritten.size();
+        boolean changed;
+        try {
+            changed = ev.change() == ChangeType.DELETED ? delete(ev) : put(ev, body);
+            store.endEvent();
+        } catch (IOException | RuntimeException e) {
+            if (unwritten.size() > listed) {
+                unwritten.subList(listed, unwritten.size()).clear();
+            }
+            store.rollback();
+            throw e;
+        }
+        if (unwritten.size() >= options.flushSize()) {
+            writePending();
+        }
+        return changed;
+    }
+
+    /** Changes durable in the store that the documents do not show yet. */
+    public synchronized int pendingChanges() {
+        return unwritten.size();
+    }
+
+    private boolean delete(SyncEvent ev) throws IOException {
+        String key = ev.location().toString();
+        Published existing = store.resource(key);
+        if (existing == null) {
+            return false;
+        }
+        Instant t = nextTime(ev, existing);
+        store.removeResource(key);
+        record(new Published(existing.loc(), ChangeType.DELETED, t, null, Hashes.EMPTY, null, null, existing.via(),
+                null, ev.datetime()));
+        if (existing.path() != null) {
+            Files.deleteIfExists(dir.resolve(existing.path()));
+        }
+        return true;
+    }
+
+    private boolean put(SyncEvent ev, InputStream body) throws IOException {
+        String key = ev.location().toString();
+        Published existing = store.resource(key);
+        Staged staged = body == null ? null : Staged.copy(body, dir.resolve(RESOURCES));
+        try {
+            Hashes hash = ev.hash();
+            Long length = ev.length();
+            String type = ev.mediaType();
+            URI loc = ev.location();
+            URI via = null;
+            String path = null;
+            if (staged != null) {
+                verify(ev, staged);
+                hash = staged.digests();
+                length = staged.length();
+                if (options.storeContent()) {
+                    path = RESOURCES + storedName(ev.location());
+                    loc = options.baseUrl().resolve(encoded(path));
+                    via = ev.location();
+                    if (type == null) {
+                        type = guessType(path);
+                    }
+                }
+            }
+            Published next = new Published(loc, existing == null ? ChangeType.CREATED : ChangeType.UPDATED, null,
+                    ev.lastModified(), hash, length, type, via, path, ev.datetime());
+            if (existing != null && existing.sameState(next)) {
+                return false;
+            }
+            next = new Published(loc, next.change(), nextTime(ev, existing), next.lastmod(), hash, length, type, via,
+                    path, ev.datetime());
+            if (path != null) {
+                if (options.changeDump()) {
+                    Path blob = Blobs.path(options, hash);
+                    Files.createDirectories(blob.getParent());
+                    Files.copy(staged.file(), blob, StandardCopyOption.REPLACE_EXISTING);
+                }
+                AtomicFiles.move(staged.file(), dir.resolve(path));
+            }
+            if (existing != null && existing.path() != null && !existing.path().equals(path)) {
+                Files.deleteIfExists(dir.resolve(existing.path()));
+            }
+            if (existing != null && !existing.loc().equals(loc)) {
+                // the resource moved (stored copy to original or back): harvesters must drop the old URI
+                record(new Published(existing.loc(), ChangeType.DELETED, next.datetime(), null, Hashes.EMPTY, null,
+                        null, existing.via(), null, ev.datetime()));
+            }
+            store.putResource(key, next);
+            record(next);
+            return true;
+        } finally {
+            if (staged != null) {
+                staged.close();
+            }
+        }
+    }
+
+    private static void verify(SyncEvent ev, Staged staged) throws PublishException {
+        if (Boolean.FALSE.equals(ev.hash().sameAs(staged.digests()))) {
+            throw new PublishException("The body of " + ev.location() + " does not match its hash: the event says "
+                                       + ev.hash() + ", the body has " + staged.digests());
+        }
+        if (ev.length() != null && ev.length() != staged.length()) {
+            throw new PublishException("The body of " + ev.location() + " has " + staged.length()
+                                       + " bytes, the event says " + ev.length());
+        }
+    }
+
+    /**
+     * The change's time: the event's, never before the last published change (harvesters resume there) and strictly
+     * after this resource's previous change (its event id, {@code location@datetime}, stays unique).
+     */
+    private Instant nextTime(SyncEvent ev, Published existing) {
+        Instant t = ev.datetime() != null ? ev.datetime()
+                : ev.lastModified() != null ? ev.lastModified() : options.clock().instant();
+        Instant clock = store.time(CLOCK);
+        if (clock != null && t.isBefore(clock)) {
+            t = clock;
+        }
+        if (existing != null && existing.datetime() != null && !t.isAfter(existing.datetime())) {
+            t = existing.datetime().plusMillis(1);
+        }
+        return t;
+    }
+
+    /** Lists one change in the store (rotating first when the open list is full or old); documents come later. */
+    private void record(Published change) throws IOException {
+        Instant now = options.clock().instant();
+        maybeRotate(now);
+        if (store.time(OPEN_FROM) == null) {
+            store.setTime(OPEN_FROM, change.datetime());
+        }
+        if (store.time(OPENED_AT) == null) {
+            store.setTime(OPENED_AT, now);
+        }
+        store.addChange(change);
+        store.setTime(CLOCK, change.datetime());
+        store.setCounter(RESOURCE_LIST_DIRTY, 1);
+        if (unwritten.isEmpty()) {
+            firstUnwrittenNanos = System.nanoTime();
+        }
+        unwritten.add(change);
+    }
+
+    /**
+     * Commits the store and writes the open Change List (and the Resource Lists when {@code resourceListInterval}
+     * has passed) with every change accepted since the last write, then tells the listener of those changes. One
+     * rewrite of the open list per batch, not per event.
+     */
+    public synchronized void writePending() throws IOException {
+        writeDocuments(false);
+    }
+
+    private void writeDocuments(boolean resourceListsNow) throws IOException {
+        try {
+            if (!unwritten.isEmpty()) {
+                store.commit();
+                writeChangeLists(options.stampUntil());
+            }
+            if (store.counter(RESOURCE_LIST_DIRTY) != 0) {
+                Instant written = store.time(RESOURCE_LIST_WRITTEN);
+                if (resourceListsNow || written == null
+                    || !options.clock().instant().isBefore(written.plus(options.resourceListInterval()))) {
+                    writeResourceLists();
+                }
+            }
+            store.commit();
+        } catch (IOException | RuntimeException e) {
+            // the changes stay durable in the store (and its journal); the next write tries again
+            store.rollback();
+            throw e;
+        }
+        announce();
+        unannouncedRotations.forEach(Runnable::run);
+        unannouncedRotations.clear();
+    }
+
+    private void announce() {
+        if (unwritten.isEmpty()) {
+            return;
+        }
+        URI list = docs.uri(openPath());
+        for (Published change : unwritten) {
+            listeners.changePublished(list, change.loc(), change.change());
+            listeners.changeListed(list, change.entry(true));
+        }
+        unwritten.clear();
+    }
+
+    /**
+     * For a timer: writes pending changes once the oldest has waited {@code flushInterval}, Resource Lists once
+     * {@code resourceListInterval} has passed, and closes the open Change List when older than
+     * {@code changeListMaxAge}.
+     */
+    public synchronized void flushIfDue() throws IOException {
+        try {
+            maybeRotate(options.clock().instant());
+        } catch (IOException | RuntimeException e) {
+            store.rollback();
+            throw e;
+        }
+        boolean due = !unwritten.isEmpty()
+                      && System.nanoTime() - firstUnwrittenNanos >= options.flushInterval().toNanos();
+        if (due || unwritten.isEmpty()) {
+            writePending();
+        }
+    }
+
+    private void maybeRotate(Instant now) throws IOException {
+        long count = store.openChangeCount();
+        if (count == 0) {
+            return;
+        }
+        Instant openedAt = store.time(OPENED_AT);
+        boolean full = count >= options.changeListSize();
+        boolean old = !options.changeListMaxAge().isZero() && openedAt != null
+                      && !now.isBefore(openedAt.plus(options.changeListMaxAge()));
+        if (full || old) {
+            rotate();
+        }
+    }
+
+    /** Closes the open Change List ({@code until} = its last change) and opens an empty one behind the index. */
+    private void rotate() throws IOException {
+        // the changes waiting for the open list go into the closed one: durable first, then announced with it
+        store.commit();
+        long number = openNumber();
+        Instant from = store.time(OPEN_FROM);
+        Instant until = store.time(CLOCK);
+        String closed = String.format(Documents.CHANGE_LIST_PART, number);
+        docs.writeClosedChangeList(closed, number, from, until);
+        store.addClosedList(number, from, until);
+        store.clearOpenChanges();
+        store.setCounter(OPEN_NUMBER, number + 1);
+        store.setTime(OPEN_FROM, until);
+        store.setTime(OPENED_AT, null);
+        store.commit();
+        writeChangeLists(true);
+        if (options.changeDump()) {
+            docs.writeChangeDump();
+        }
+        announceClosed(docs.uri(closed));
+        LOG.info("Closed Change List {} ({} to {}); {} is open", docs.uri(closed), from, until,
+                docs.uri(openPath()));
+        URI closedUri = docs.uri(closed);
+        URI opened = docs.uri(openPath());
+        URI index = docs.uri(Documents.CHANGE_LIST);
+        unannouncedRotations.add(() -> listeners.changeListRotated(closedUri, opened, index));
+    }
+
+    private void announceClosed(URI closed) {
+        for (Published change : unwritten) {
+            listeners.changePublished(closed, change.loc(), change.change());
+            listeners.changeListed(closed, change.entry(true));
+        }
+        unwritten.clear();
+    }
+
+    private long openNumber() {
+        return Math.max(1, store.counter(OPEN_NUMBER));
+    }
+
+    /** {@code changelist.xml} until the first rotation; then the open list is a part behind the index there. */
+    private String openPath() {
+        return store.hasClosedLists() ? String.format(Documents.CHANGE_LIST_PART, openNumber()) : Documents.CHANGE_LIST;
+    }
+
+    /** The open list, and the index when asked (it changes on rotation, or on every change with stampUntil). */
+    private void writeChangeLists(boolean indexToo) throws IOException {
+        Instant from = store.time(OPEN_FROM);
+        Instant until = options.stampUntil() && store.openChangeCount() > 0 ? store.time(CLOCK) : null;
+        docs.writeOpenChangeList(openPath(), from, until);
+        if (store.hasClosedLists() && indexToo) {
+            docs.writeChangeListIndex(openPath(), from, until);
+        }
+    }
+
+    private void writeResourceLists() throws IOException {
+        docs.writeResourceLists(store.time(CLOCK));
+        store.setTime(RESOURCE_LIST_WRITTEN, options.clock().instant());
+        store.setCounter(RESOURCE_LIST_DIRTY, 0);
+    }
+
+    /**
+     * Writes everything now: pending changes into the open Change List, the Resource Lists (and Resource Dump) if
+     * changes were published since they were last written; closes the open Change List first if it is older than
+     * {@code changeListMaxAge}.
+     */
+    public synchronized void flush() throws IOException {
+        try {
+            maybeRotate(options.clock().instant());
+        } catch (IOException | RuntimeException e) {
+            store.rollback();
+            throw e;
+        }
+        writeDocuments(true);
+    }
+
+    /** Writes pending changes and Resource Lists and closes the state file. */
+    @Override
+    public synchronized void close() {
+        try {
+            writeDocuments(true);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not write the Resource Lists of {} on close: {}", dir, e.toString());
+        } finally {
+            store.close();
+        }
+    }
+
+    /** {@code host[_port]/path} of the original location, made file-safe (see {@link SyncEvents#fileName}). */
+    static String storedName(URI location) {
+        return SyncEvents.fileName(location, null).replace('%', '_');
+    }
+
+    private static String guessType(String path) {
+        String t = URLConnection.guessContentTypeFromName(path);
+        return t != null ? t : "application/octet-stream";
+    }
+
+    static URI encoded(String path) {
+        try {
+            return new URI(null, null, path, null);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("Cannot make a URI path of " + path, e);
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package io.github.camelresourcesync.publish;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+import io.github.camelresourcesync.model.Entry;
+
+/** How a {@link Publisher} lays out and maintains its Source. Fluent setters; see docs/publisher.md. */
+public final class PublisherOptions {
+
+    /** The Sitemap protocol's limit of entries per document. */
+    public static final int SITEMAP_LIMIT = 50_000;
+
+    private Path directory;
+    private URI baseUrl;
+    private Path stateDirectory;
+    private boolean storeContent;
+    private int resourceListSize = SITEMAP_LIMIT;
+    private Duration resourceListInterval = Duration.ofSeconds(10);
+    private int changeListSize = 1000;
+    private Duration changeListMaxAge = Duration.ZERO;
+    private boolean stampUntil;
+    private int flushSize = 1000;
+    private Duration flushInterval = Duration.ofMillis(200);
+    private boolean sync;
+    private boolean resourceDump;
+    private boolean changeDump;
+    private PublicationListener listener = PublicationListener.NOOP;
+    private Clock clock = Clock.systemUTC();
+    private List<Entry> capabilityEntries = List.of();
+
+    /** Checks the combination and fills defaults; returns this. */
+    PublisherOptions validated() {
+        Objects.requireNonNull(directory, "publisher: the directory is required");
+        Objects.requireNonNull(baseUrl, "publisher: the baseUrl (where the directory is served) is required");
+        if (!baseUrl.isAbsolute() || baseUrl.getHost() == null) {
+            throw new IllegalArgumentException("publisher: baseUrl must be an absolute http(s) URL, not " + baseUrl);
+        }
+        if (!baseUrl.getPath().endsWith("/")) {
+            baseUrl = URI.create(baseUrl + "/");
+        }
+        if (resourceListSize < 1 || resourceListSize > SITEMAP_LIMIT) {
+            throw new IllegalArgumentException("publisher: resourceListSize must be 1.." + SITEMAP_LIMIT);
+        }
+        if (changeListSize < 1 || changeListSize > SITEMAP_LIMIT) {
+            throw new IllegalArgumentException("publisher: changeListSize must be 1.." + SITEMAP_LIMIT);
+        }
+        if (flushSize < 1) {
+            throw new IllegalArgumentException("publisher: flushSize must be at least 1");
+        }
+        if ((resourceDump || changeDump) && !storeContent) {
+            throw new IllegalArgumentException("publisher: resourceDump and changeDump package the stored"
+                                               + " bitstreams, so they need storeContent=true");
+        }
+        directory = directory.toAbsolutePath().normalize();
+        if (stateDirectory == null) {
+            stateDirectory = directory.resolve(".publisher");
+        }
+        return this;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** The directory the Source is written into (the web server's document root for {@link #baseUrl()}). */
+    public PublisherOptions directory(Path value) {
+        this.directory = value;
+        return this;
+    }
+
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    /** The URL the directory is served at; every published URI is resolved against it. */
+    public PublisherOptions baseUrl(URI value) {
+        this.baseUrl = value;
+        return this;
+    }
+
+    public Path stateDirectory() {
+        return stateDirectory;
+    }
+
+    /** Where the publisher keeps what it published; default {@code <directory>/.publisher} (not to be served). */
+    public PublisherOptions stateDirectory(Path value) {
+        this.stateDirectory = value;
+        return this;
+    }
+
+    public boolean storeContent() {
+        return storeContent;
+    }
+
+    /** Store bodies under {@code resources/} and publish those copies, with a {@code via} link to the original. */
+    public PublisherOptions storeContent(boolean value) {
+        this.storeContent = value;
+        return this;
+    }
+
+    public int resourceListSize() {
+        return resourceListSize;
+    }
+
+    /** Entries per Resource List; more resources split the list behind a Resource List Index. */
+    public PublisherOptions resourceListSize(int value) {
+        this.resourceListSize = value;
+        return this;
+    }
+
+    public Duration resourceListInterval() {
+        return resourceListInterval;
+    }
+
+    /** Least time between two rewrites of the Resource Lists (and Resource Dump); zero: after every change. */
+    public PublisherOptions resourceListInterval(Duration value) {
+        this.resourceListInterval = value;
+        return this;
+    }
+
+    public int changeListSize() {
+        return changeListSize;
+    }
+
+    /** Changes in one Change List before it is closed and a new one opened. */
+    public PublisherOptions changeListSize(int value) {
+        this.changeListSize = value;
+        return this;
+    }
+
+    public Duration changeListMaxAge() {
+        return changeListMaxAge;
+    }
+
+    /** Close the open Change List once it is this old (wall clock) at the next change; zero: no time rotation. */
+    public PublisherOptions changeListMaxAge(Duration value) {
+        this.changeListMaxAge = value;
+        return this;
+    }
+
+    public boolean stampUntil() {
+        return stampUntil;
+    }
+
+    /** Give the open Change List {@code until} = its last change, for harvesters that skip lists without one. */
+    public PublisherOptions stampUntil(boolean value) {
+        this.stampUntil = value;
+        return this;
+    }
+
+    public int flushSize() {
+        return flushSize;
+    }
+
+    /** Write the documents as soon as this many accepted changes wait for them (1: after every event). */
+    public PublisherOptions flushSize(int value) {
+        this.flushSize = value;
+        return this;
+    }
+
+    public Duration flushInterval() {
+        return flushInterval;
+    }
+
+    /** Longest time an accepted change waits for the documents (the caller's timer runs {@code flushIfDue}). */
+    public PublisherOptions flushInterval(Duration value) {
+        this.flushInterval = value;
+        return this;
+    }
+
+    public boolean sync() {
+        return sync;
+    }
+
+    /** Force each event's journal record (and each store commit) to the disk: survives a power loss, costs a sync. */
+    public PublisherOptions sync(boolean value) {
+        this.sync = value;
+        return this;
+    }
+
+    public boolean resourceDump() {
+        return resourceDump;
+    }
+
+    /** Also publish a Resource Dump (ZIP packages with manifests) with each Resource List rewrite. */
+    public PublisherOptions resourceDump(boolean value) {
+        this.resourceDump = value;
+        return this;
+    }
+
+    public boolean changeDump() {
+        return changeDump;
+    }
+
+    /** Also publish a Change Dump: one ZIP package per closed Change List. */
+    public PublisherOptions changeDump(boolean value) {
+        this.changeDump = value;
+        return this;
+    }
+
+    public PublicationListener listener() {
+        return listener;
+    }
+
+    public PublisherOptions listener(PublicationListener value) {
+        this.listener = value == null ? PublicationListener.NOOP : value;
+        return this;
+    }
+
+    public List<Entry> capabilityEntries() {
+        return capabilityEntries;
+    }
+
+    /** Further entries of the Capability List, after the publisher's own (e.g. notification channels). */
+    public PublisherOptions capabilityEntries(List<Entry> value) {
+        this.capabilityEntries = value == null ? List.of() : List.copyOf(value);
+        return this;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** For tests: the wall clock used for time rotation and for changes that carry no time. */
+    public PublisherOptions clock(Clock value) {
+        this.clock = value;
+        return this;
+    }
+}

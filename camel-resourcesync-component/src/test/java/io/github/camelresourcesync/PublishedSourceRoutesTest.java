@@ -1,0 +1,170 @@
+package io.github.camelresourcesync;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+
+import io.github.camelresourcesync.testsupport.SitemapStructure;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The built-in HTTP serving of a published Source ({@link PublishedSourceRoutes} on platform-http with Vert.x):
+ * content types, validators, conditional requests, gzip, hidden state; and a harvester syncing through it.
+ */
+class PublishedSourceRoutesTest {
+
+    @TempDir
+    Path tmp;
+
+    private CamelContext context;
+    private URI base;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        base = URI.create("http://127.0.0.1:" + port + "/rs/");
+        context = new DefaultCamelContext();
+        context.getComponent("resourcesync", ResourceSyncComponent.class)
+                .setStateDirectory(tmp.resolve("state").toString());
+        VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
+        conf.setBindHost("127.0.0.1");
+        conf.setBindPort(port);
+        context.addService(new VertxPlatformHttpServer(conf));
+        context.addRoutes(new PublishedSourceRoutes(tmp.resolve("site").toString(), "/rs"));
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:publish").to("resourcesync:publish?directory=" + tmp.resolve("site") + "&baseUrl=" + base
+                                                    + "&resourceListInterval=0");
+            }
+        });
+        context.start();
+    }
+
+    @AfterEach
+    void stop() {
+        context.stop();
+    }
+
+    private void publish(String location, String change, String body) {
+        ProducerTemplate t = context.createProducerTemplate();
+        t.sendBodyAndHeaders("direct:publish", body,
+                Map.of(ResourceSyncConstants.LOCATION, location, ResourceSyncConstants.CHANGE, change));
+    }
+
+    private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    @Test
+    void servesDocumentsWithTypesValidatorsConditionalRequestsAndGzip() throws Exception {
+        publish("http://origin.example/a.txt", "created", "alpha");
+        // documents follow within publishFlushInterval; compare served and stored files once they are written
+        await().atMost(5, TimeUnit.SECONDS)
+                .until(() -> read(tmp.resolve("site/resourcelist.xml")).contains("origin.example/a.txt"));
+        HttpResponse<byte[]> sd = get(".well-known/resourcesync");
+        assertEquals(200, sd.statusCode());
+        assertEquals("application/xml", sd.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(SitemapStructure.check(new ByteArrayInputStream(sd.body()), "sd").isEmpty());
+
+        HttpResponse<byte[]> rl = get("resourcelist.xml");
+        String etag = rl.headers().firstValue("ETag").orElseThrow();
+        String lastModified = rl.headers().firstValue("Last-Modified").orElseThrow();
+        assertEquals(Files.readString(tmp.resolve("site/resourcelist.xml")), new String(rl.body(),
+                StandardCharsets.UTF_8));
+        assertEquals(304, get("resourcelist.xml", "If-None-Match", etag).statusCode());
+        assertEquals(304, get("resourcelist.xml", "If-Modified-Since", lastModified).statusCode());
+        assertEquals(200, get("resourcelist.xml", "If-None-Match", "\"other\"").statusCode());
+
+        HttpResponse<byte[]> gz = get("resourcelist.xml", "Accept-Encoding", "gzip");
+        assertEquals("gzip", gz.headers().firstValue("Content-Encoding").orElseThrow());
+        String unzipped = new String(new GZIPInputStream(new ByteArrayInputStream(gz.body())).readAllBytes(),
+                StandardCharsets.UTF_8);
+        assertEquals(new String(rl.body(), StandardCharsets.UTF_8), unzipped);
+        assertTrue(!gz.headers().firstValue("ETag").orElseThrow().equals(etag), "each encoding has its own ETag");
+
+        Thread.sleep(1100); // Last-Modified has second precision
+        publish("http://origin.example/b.txt", "created", "bravo");
+        // the documents show an acknowledged change within publishFlushInterval
+        await().atMost(5, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(200,
+                get("resourcelist.xml", "If-None-Match", etag).statusCode(), "a rewritten document is served again"));
+        assertEquals(200, get("resourcelist.xml", "If-Modified-Since", lastModified).statusCode());
+
+        assertEquals(404, get(".publisher/publisher.mv.db").statusCode(), "the publisher's state is not served");
+        assertEquals(404, get("../../etc/passwd").statusCode());
+        assertEquals(404, get("missing.xml").statusCode());
+        assertEquals(404, get("changelists/").statusCode(), "no directory listings");
+        HttpResponse<byte[]> head = http.send(HttpRequest.newBuilder(base.resolve("changelist.xml"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, head.statusCode());
+        assertEquals(0, head.body().length);
+        assertNull(head.headers().firstValue("Content-Encoding").orElse(null));
+    }
+
+    @Test
+    void harvesterSyncsThroughTheBuiltInServer() throws Exception {
+        try (TestSource origin = new TestSource()) {
+            origin.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + origin.base() + "?delay=100&initialDelay=0&stateId=origin")
+                            .to("direct:publish");
+                    from("resourcesync:" + base + "?delay=100&initialDelay=0&stateId=published")
+                            .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+                }
+            });
+            String prefix = "127.0.0.1_" + origin.base().getPort();
+            awaitMirror(origin, prefix);
+            origin.change("/res/a.txt", "alpha 2");
+            origin.delete("/res/b.txt");
+            origin.change("/res/c.txt", "charlie");
+            awaitMirror(origin, prefix);
+        }
+    }
+
+    private void awaitMirror(TestSource origin, String prefix) {
+        Map<String, String> expected = new TreeMap<>();
+        origin.snapshot().forEach((k, v) -> expected.put(prefix + k, v));
+        await().atMost(30, TimeUnit.SECONDS).untilAsserted(
+                () -> assertEquals(expected, MirrorAssertions.read(tmp.resolve("mirror"))));
+    }
+
+    static String read(Path p) throws IOException {
+        return Files.readString(p);
+    }
+}

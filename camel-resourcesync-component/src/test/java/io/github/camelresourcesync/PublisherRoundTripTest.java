@@ -1,0 +1,118 @@
+package io.github.camelresourcesync;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.testsupport.DirectoryServer;
+import io.github.camelresourcesync.testsupport.SitemapStructure;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Events in, a Source out, harvested back: a TestSource is harvested into {@code resourcesync:publish}, the directory
+ * is served by a plain static file server, and a second {@code resourcesync:} consumer mirrors the published Source.
+ * The mirror must equal the origin after the baseline, after changes that rotate the Change Lists, and after a
+ * restart of the whole application. The Source also carries Resource and Change Dumps (this branch's consumer does
+ * not read dumps, so their packages are checked by reading ZIP and manifest directly).
+ */
+class PublisherRoundTripTest {
+
+    private static final String PUBLISH_WITH_DUMPS = "&storeContent=true&changeListSize=3&resourceDump=true"
+                                                     + "&changeDump=true&resourceListInterval=0";
+
+    @TempDir
+    Path tmp;
+
+    private CamelContext start(TestSource origin, DirectoryServer server, String publishOptions, String harvestOptions)
+            throws Exception {
+        CamelContext context = new DefaultCamelContext();
+        context.getComponent("resourcesync", ResourceSyncComponent.class)
+                .setStateDirectory(tmp.resolve("state").toString());
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + origin.base() + "?delay=100&initialDelay=0&stateId=origin" + harvestOptions)
+                        .routeId("republish")
+                        .to("resourcesync:publish?directory=" + tmp.resolve("site") + "&baseUrl=" + server.base()
+                            + publishOptions);
+                from("resourcesync:" + server.base() + "?delay=100&initialDelay=0&stateId=published")
+                        .routeId("harvest-published")
+                        .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+            }
+        });
+        context.start();
+        return context;
+    }
+
+    /** The origin's resources where the mirror of the published Source keeps them. */
+    private static Map<String, String> expected(TestSource origin, String prefix) {
+        Map<String, String> out = new TreeMap<>();
+        origin.snapshot().forEach((path, content) -> out.put(prefix + path, content));
+        return out;
+    }
+
+    private void awaitMirror(Map<String, String> expected) {
+        await().atMost(30, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS)
+                .untilAsserted(() -> assertEquals(expected, MirrorAssertions.read(tmp.resolve("mirror"))));
+    }
+
+    @Test
+    void baselineChangesAcrossRotationsAndRestartWithStoredContent() throws Exception {
+        try (TestSource origin = new TestSource();
+             DirectoryServer server = new DirectoryServer(tmp.resolve("site"))) {
+            for (int i = 0; i < 5; i++) {
+                origin.put("/res/r" + i + ".txt", "resource " + i);
+            }
+            String stored = "resources/127.0.0.1_" + origin.base().getPort();
+            CamelContext first = start(origin, server, PUBLISH_WITH_DUMPS, "");
+            awaitMirror(expected(origin, stored));
+
+            origin.change("/res/r0.txt", "resource 0, second version");
+            origin.delete("/res/r1.txt");
+            origin.change("/res/new.txt", "a new one");
+            origin.change("/res/r2.txt", "resource 2, second version");
+            awaitMirror(expected(origin, stored));
+            first.stop();
+            assertTrue(SitemapStructure.check(tmp.resolve("site/changelist.xml")).isEmpty());
+            assertTrue(Files.readString(tmp.resolve("site/changelist.xml")).contains("<sitemapindex"),
+                    "nine changes in lists of three: rotated behind an index");
+
+            origin.change("/res/r3.txt", "resource 3 after the restart");
+            origin.delete("/res/r4.txt");
+            CamelContext second = start(origin, server, PUBLISH_WITH_DUMPS, "");
+            awaitMirror(expected(origin, stored));
+            second.stop();
+            io.github.camelresourcesync.publish.PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
+            // the Resource Dump packages what the harvester mirrored, each bitstream verified against its manifest
+            assertEquals(MirrorAssertions.read(tmp.resolve("mirror")),
+                    io.github.camelresourcesync.publish.PublishedDocsAccess.readResourceDump(tmp.resolve("site")));
+            assertTrue(Files.exists(tmp.resolve("site/dumps/changedump-00001.zip")), "a Change Dump per closed list");
+        }
+    }
+
+    @Test
+    void metadataOnlyEventsPublishTheOriginalUris() throws Exception {
+        try (TestSource origin = new TestSource();
+             DirectoryServer server = new DirectoryServer(tmp.resolve("site"))) {
+            origin.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+            String prefix = "127.0.0.1_" + origin.base().getPort();
+            CamelContext context = start(origin, server, "&stampUntil=true", "&fetchContent=false");
+            awaitMirror(expected(origin, prefix));
+            origin.change("/res/a.txt", "alpha 2");
+            origin.delete("/res/b.txt");
+            awaitMirror(expected(origin, prefix));
+            context.stop();
+        }
+    }
+}

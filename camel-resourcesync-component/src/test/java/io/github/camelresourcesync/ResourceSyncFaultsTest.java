@@ -1,0 +1,256 @@
+package io.github.camelresourcesync;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.FaultyProxy;
+import io.github.camelresourcesync.testsupport.FaultyProxy.Fault;
+import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.TestSource;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckHelper;
+import org.apache.camel.health.HealthCheckRegistry;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
+import static io.github.camelresourcesync.MirrorAssertions.read;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Harvesting through a Source that misbehaves (5xx bursts, 429, timeouts, stalled bodies, resets, truncated bodies,
+ * wrong Content-Length, resources that change between listing and fetching) converges to the Source's state: nothing
+ * lost, nothing delivered that fails fixity. Each fault shows in the log, the health check and the metrics.
+ */
+class ResourceSyncFaultsTest {
+
+    private static final String OPTIONS = "?stateStore=#store&delay=100&initialDelay=0&readTimeout=400"
+                                          + "&connectTimeout=1000&retryDelay=5&retryMaxDelay=100&maxRetries=2";
+
+    @TempDir
+    Path tmp;
+
+    private TestSource source;
+    private FaultyProxy proxy;
+    private CamelContext context;
+    private LogCapture log;
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    /** path ("/res/a.txt") and body of every delivered event, in order */
+    private final List<Map.Entry<String, String>> delivered = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void startSource() throws Exception {
+        source = new TestSource();
+        proxy = new FaultyProxy(source).stallMillis(1_000);
+        log = LogCapture.open();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (context != null) {
+            context.stop();
+        }
+        log.close();
+        proxy.close();
+        source.close();
+    }
+
+    private void startHarvest(String extra) throws Exception {
+        context = new DefaultCamelContext();
+        HealthCheckRegistry health = new DefaultHealthCheckRegistry();
+        health.setCamelContext(context);
+        health.register(health.resolveById("consumers"));
+        context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+        context.getRegistry().bind("store", new InMemoryStateStore());
+        context.getRegistry().bind("metricsRegistry", meters);
+        Path mirror = tmp.resolve("mirror");
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + proxy.base() + OPTIONS + extra).routeId("sync")
+                        .process(e -> {
+                            String location = e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class);
+                            String path = java.net.URI.create(location).getPath();
+                            delivered.add(Map.entry(path, String.valueOf(e.getIn().getBody(String.class))));
+                        })
+                        .to("resourcesync-mirror:" + mirror);
+            }
+        });
+        context.start();
+    }
+
+    private Path mirror() {
+        return tmp.resolve("mirror");
+    }
+
+    private SyncStatistics statistics() {
+        return ((SyncEventPollingConsumer) context.getRoute("sync").getConsumer()).getStatistics();
+    }
+
+    private Optional<HealthCheck.Result> health() {
+        return HealthCheckHelper.invoke(context).stream()
+                .filter(r -> r.getCheck().getId().equals("consumer:sync")).findFirst();
+    }
+
+    private boolean healthIs(HealthCheck.State state) {
+        return health().map(r -> r.getState() == state).orElse(false);
+    }
+
+    private double meter(String name) {
+        return meters.find("camel.resourcesync." + name).functionCounters().stream()
+                .mapToDouble(c -> c.count()).sum();
+    }
+
+    private void awaitMirrorEqualsSource(int seconds) {
+        await().atMost(seconds, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).untilAsserted(
+                () -> assertMirrors(source.snapshot(), mirror()));
+    }
+
+    /** Every body delivered is one the Source published for that path: nothing short, stale-hashed or mixed. */
+    private void assertNothingDeliveredFailsFixity() {
+        Map<String, Set<String>> history = source.history();
+        for (Map.Entry<String, String> e : delivered) {
+            if ("null".equals(e.getValue())) {
+                continue; // a deletion
+            }
+            assertTrue(history.getOrDefault(e.getKey(), Set.of()).contains(e.getValue()),
+                    "delivered " + e + " is no version the Source published: " + history.get(e.getKey()));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fault.class)
+    void persistentFaultOnAResourceStopsTheSyncThereVisiblyAndItConvergesOnceItEnds(Fault fault) throws Exception {
+        source.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo").put("/res/c.txt", "charlie");
+        startHarvest("");
+        awaitMirrorEqualsSource(10);
+
+        source.change("/res/b.txt", "bravo 2");
+        source.change("/res/d.txt", "delta");
+        proxy.inject("/res/b.txt", fault, 10_000);
+        await().atMost(15, TimeUnit.SECONDS).until(() -> healthIs(HealthCheck.State.DOWN));
+        HealthCheck.Result down = health().orElseThrow();
+        String error = down.getError().map(Throwable::getMessage).orElse("");
+        assertTrue(error.contains("/res/b.txt"), "health names the resource: " + error);
+        assertTrue(String.valueOf(down.getDetails().get("resourcesync.last.event.error")).contains("/res/b.txt"));
+        assertFalse(read(mirror()).containsKey("res/d.txt"), "nothing after the failed event is applied");
+        assertEquals("bravo", read(mirror()).get("res/b.txt"), "the failed body was never applied");
+
+        SyncStatistics stats = statistics();
+        assertTrue(stats.failedEvents() >= 1);
+        assertTrue(meter("events.failed") >= 1, "metrics count the failed event");
+        if (fault == Fault.WRONG_CONTENT_LENGTH || fault == Fault.CHANGED_BETWEEN_READS) {
+            assertTrue(stats.fixityFailures() >= 1, "a short or changed body fails fixity");
+            assertTrue(meter("fixity.failures") >= 1);
+            await().atMost(5, TimeUnit.SECONDS).until(() -> log.contains("/res/b.txt", "mismatch"));
+        } else {
+            assertTrue(stats.retries() >= 2, "transient faults are retried (maxRetries=2): " + stats.retries());
+            assertTrue(meter("retries") >= 2);
+            assertTrue(log.contains("/res/b.txt", "retry 1 of 2"), "retries are logged: " + log.lines());
+            assertTrue(down.getDetails().containsKey("resourcesync.last.retry"));
+        }
+        // the exception handler logs right after the statistics counted the failure
+        await().atMost(5, TimeUnit.SECONDS).until(() -> log.contains("Sync event", "/res/b.txt"));
+
+        proxy.heal();
+        awaitMirrorEqualsSource(15);
+        await().atMost(10, TimeUnit.SECONDS).until(() -> healthIs(HealthCheck.State.UP));
+        assertNothingDeliveredFailsFixity();
+        assertTrue(proxy.injected(fault) > 0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Fault.class, names = { "CHANGED_BETWEEN_READS", "WRONG_CONTENT_LENGTH" }, mode = EnumSource.Mode.EXCLUDE)
+    void faultOnTheChangeListFailsThePollVisiblyAndTheSyncResumes(Fault fault) throws Exception {
+        source.put("/res/a.txt", "alpha");
+        startHarvest("");
+        awaitMirrorEqualsSource(10);
+        // the fault first: a poll between the two would otherwise take the change before the fault is in place
+        proxy.inject("/changelist.xml", fault, 10_000);
+        source.change("/res/a.txt", "alpha 2");
+        await().atMost(15, TimeUnit.SECONDS).until(() -> healthIs(HealthCheck.State.DOWN));
+        String error = health().orElseThrow().getError().map(Throwable::getMessage).orElse("");
+        assertTrue(error.contains("/changelist.xml"), error);
+        assertTrue(statistics().failedPolls() >= 1);
+        assertTrue(meter("polls.failed") >= 1);
+        assertEquals("alpha", read(mirror()).get("res/a.txt"));
+
+        proxy.heal();
+        awaitMirrorEqualsSource(15);
+        await().atMost(10, TimeUnit.SECONDS).until(() -> healthIs(HealthCheck.State.UP));
+        assertNothingDeliveredFailsFixity();
+    }
+
+    @Test
+    void shortBurstsOfTransientFaultsAreAbsorbedByRetries() throws Exception {
+        source.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+        proxy.inject("/res/a.txt", Fault.UNAVAILABLE, 2);
+        proxy.inject("/res/b.txt", Fault.TOO_MANY_REQUESTS, 1);
+        proxy.inject("/res/b.txt", Fault.RESET, 1);
+        proxy.inject("/resourcelist.xml", Fault.SERVER_ERROR, 1);
+        startHarvest("");
+        awaitMirrorEqualsSource(10);
+        SyncStatistics stats = statistics();
+        assertEquals(0, stats.failedEvents(), "bursts within maxRetries never fail an event");
+        // five injected; a pooled connection the proxy closed may add one (a retried NoHttpResponse)
+        assertTrue(stats.retries() >= 5, "every injected fault was retried: " + stats.retries());
+        assertEquals((double) stats.retries(), meter("retries"));
+        assertTrue(log.contains("/res/b.txt", "429"), "the 429 is logged: " + log.lines());
+        assertTrue(healthIs(HealthCheck.State.UP));
+        assertEquals(stats.retries(), health().orElseThrow().getDetails().get("resourcesync.retries"));
+    }
+
+    @Test
+    void convergesUnderRandomFaultsWhileTheSourceKeepsChanging() throws Exception {
+        source.changesPerList(5);
+        for (int i = 0; i < 10; i++) {
+            source.put("/res/r" + i + ".txt", "resource " + i);
+        }
+        proxy.chaos(42, 0.3, 80, List.of(Fault.values()));
+        startHarvest("&fetchParallelism=2");
+        // changes start once the baseline is under way, and keep coming while the harvest follows them
+        await().atMost(30, TimeUnit.SECONDS).until(() -> statistics().events() >= 5);
+        for (int i = 0; i < 40; i++) {
+            int n = i % 13;
+            if (i % 7 == 6) {
+                source.delete("/res/r" + (n % 10) + ".txt");
+            } else {
+                source.change("/res/r" + n + ".txt", "resource " + n + " version " + i);
+            }
+            Thread.sleep(100);
+        }
+        awaitMirrorEqualsSource(60);
+        assertTrue(statistics().events() >= 30, "changes were followed one by one: " + statistics().events());
+        assertNothingDeliveredFailsFixity();
+        Map<Fault, Integer> injected = proxy.injected();
+        int total = injected.values().stream().mapToInt(Integer::intValue).sum();
+        assertTrue(total >= 10, "faults were injected: " + injected);
+        SyncStatistics stats = statistics();
+        assertTrue(stats.retries() > 0, "retries counted");
+        if (injected.get(Fault.WRONG_CONTENT_LENGTH) + injected.get(Fault.CHANGED_BETWEEN_READS) > 0) {
+            assertTrue(stats.fixityFailures() + stats.failedPolls() > 0, "fixity failures or failed polls counted");
+        }
+        System.out.printf("chaos: injected %s; retries %d, failed events %d (fixity %d), failed polls %d, events %d%n",
+                injected, stats.retries(), stats.failedEvents(), stats.fixityFailures(), stats.failedPolls(),
+                stats.events());
+    }
+}

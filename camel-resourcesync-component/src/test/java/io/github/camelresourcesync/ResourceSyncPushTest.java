@@ -1,0 +1,322 @@
+package io.github.camelresourcesync;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.notify.HubClient;
+import io.github.camelresourcesync.notify.WebSubPublisher;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestHub;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Push end to end: a loopback Source publishes to a loopback WebSub hub, which delivers to the callback the route
+ * serves through platform-http (Vert.x); polls are driven by the test (the route's own delay is an hour) so what
+ * arrives by push and what by polling is unambiguous.
+ */
+class ResourceSyncPushTest extends CamelTestSupport {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncPushTest.class);
+    private static final String SECRET = "s3cret-for-tests";
+
+    @TempDir
+    Path tmp;
+
+    private TestHub hub;
+    private TestSource source;
+    private HubClient hubClient;
+    private WebSubPublisher publisher;
+    private int httpPort;
+    private final InMemoryStateStore store = new InMemoryStateStore();
+    private final List<Exchange> events = new CopyOnWriteArrayList<>();
+
+    @Override
+    protected void doPreSetup() throws Exception {
+        hub = new TestHub();
+        source = new TestSource().hub(hub.uri()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+        hubClient = new HubClient(Duration.ofSeconds(5), null);
+        publisher = new WebSubPublisher(hub.uri(), hubClient);
+    }
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
+        conf.setBindHost("127.0.0.1");
+        conf.setBindPort(0);
+        VertxPlatformHttpServer server = new VertxPlatformHttpServer(conf);
+        context.addService(server);
+        server.start();
+        httpPort = server.getServer().actualPort();
+        context.getRegistry().bind("store", store);
+        return context;
+    }
+
+    @AfterEach
+    void stopServers() {
+        context.stop(); // unsubscribes while the hub is still there
+        source.close();
+        hub.close();
+    }
+
+    private ResourceSyncConsumer startRoute(String options) throws Exception {
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#store&delay=3600000&initialDelay=0&push=true"
+                     + "&pushCallbackUrl=http://127.0.0.1:" + httpPort + options)
+                        .routeId("sync")
+                        .process(e -> events.add(e.copy()))
+                        .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+            }
+        });
+        return (ResourceSyncConsumer) context.getRoute("sync").getConsumer();
+    }
+
+    private ResourceSyncConsumer startSubscribed() throws Exception {
+        ResourceSyncConsumer consumer = startRoute("&pushSecret=" + SECRET);
+        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 2);
+        return consumer;
+    }
+
+    private static String capability(Exchange e) {
+        return e.getIn().getHeader(ResourceSyncConstants.CAPABILITY, String.class);
+    }
+
+    private static String body(Exchange e) {
+        byte[] b = e.getIn().getBody(byte[].class);
+        return b == null ? null : new String(b, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void notifiedChangeArrivesWithinMillisecondsAndPollingDoesNotRepeatIt() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        assertTrue(hub.subscriptions().stream().allMatch(s -> SECRET.equals(s.secret())));
+
+        // the first one pays for connections and class loading; the log shows every one
+        for (int i = 1; i <= 5; i++) {
+            source.change("/res/a.txt", "alpha, version " + i);
+            long t0 = System.nanoTime();
+            publisher.publish(source.changeTopic(), source.changeNotification(1));
+            int want = 2 + i;
+            await().pollInterval(Duration.ofMillis(1)).atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= want);
+            long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - t0);
+            LOG.info("Publish-to-exchange latency through the hub, change {}: {} us", i, micros);
+            assertTrue(micros < 2_000_000, "the change came by push, not by polling: " + micros + " us");
+            Exchange pushed = events.get(want - 1);
+            assertEquals("changelist-notification", capability(pushed));
+            assertEquals("alpha, version " + i, body(pushed));
+        }
+
+        // the next poll lists the same changes: not delivered again
+        consumer.run();
+        assertEquals(7, events.size());
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+
+        // later changes still come by polling when notifications go missing (the hub drops them)
+        hub.drop(1);
+        source.change("/res/c.txt", "charlie");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        Thread.sleep(200);
+        assertEquals(7, events.size());
+        consumer.run();
+        assertEquals(8, events.size());
+        assertEquals("changelist", capability(events.get(7)));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+        assertEquals(events.size(), events.stream().map(e -> e.getIn().getHeader(ResourceSyncConstants.EVENT_ID))
+                .distinct().count());
+    }
+
+    @Test
+    void forgedDeliveriesAreRefused() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        URI callback = consumer.push().callback();
+        source.change("/res/a.txt", "forged?");
+        byte[] payload = source.changeNotification(1);
+        assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, null));
+        assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, "sha256=" + "00".repeat(32)));
+        assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, "md5=abcd"));
+        // signed with another secret
+        assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload,
+                io.github.camelresourcesync.notify.HubSignature.sign("sha256", "guess", payload)));
+        // a topic this destination never subscribed to: 410 tells a hub to stop
+        assertEquals(410, hub.forge(callback, "http://elsewhere.example/topic", payload, null));
+        Thread.sleep(200);
+        assertEquals(2, events.size());
+
+        // each signature method a hub may use is accepted
+        int expected = 2;
+        for (String method : List.of("sha1", "sha384", "sha512", "sha256")) {
+            hub.signatureMethod(method);
+            source.change("/res/a.txt", "signed with " + method);
+            publisher.publish(source.changeTopic(), source.changeNotification(1));
+            int want = ++expected;
+            await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= want);
+            assertEquals("signed with " + method, body(events.get(want - 1)));
+        }
+    }
+
+    @Test
+    void verificationIsAnsweredOnlyForWhatWasAskedFor() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        URI callback = consumer.push().callback();
+        String[] wrongTopic = hub.verifyIntent(callback, "subscribe", "http://elsewhere.example/topic", "c1");
+        assertEquals("404", wrongTopic[0]);
+        String[] notAsked = hub.verifyIntent(callback, "unsubscribe", source.changeTopic().toString(), "c2");
+        assertEquals("404", notAsked[0]);
+        String[] renewal = hub.verifyIntent(callback, "subscribe", source.changeTopic().toString(), "c3");
+        assertEquals("200", renewal[0]);
+        assertEquals("c3", renewal[1]);
+    }
+
+    @Test
+    void duplicatedAndReorderedNotificationsDeliverEachChangeOnce() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        hub.hold(true).duplicate(true);
+        source.change("/res/a.txt", "alpha 2");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        source.change("/res/a.txt", "alpha 3");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        source.change("/res/b.txt", "bravo 2");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        hub.releaseReversed();
+        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 4);
+        Thread.sleep(300);
+        consumer.run();
+        Set<Object> ids = new HashSet<>();
+        events.forEach(e -> assertTrue(ids.add(e.getIn().getHeader(ResourceSyncConstants.EVENT_ID)),
+                "delivered twice: " + e.getIn().getHeader(ResourceSyncConstants.EVENT_ID)));
+        // alpha 2 is older than alpha 3, which was delivered first: it never comes out
+        assertEquals(4, events.size(), () -> events.stream().map(ResourceSyncPushTest::body).toList().toString());
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+    }
+
+    @Test
+    void frameworkNotificationTriggersAnImmediateListing() throws Exception {
+        startSubscribed();
+        source.change("/res/d.txt", "delta");
+        publisher.publish(source.frameworkTopic(), source.frameworkNotification());
+        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        assertEquals("changelist", capability(events.get(2)));
+        assertEquals("delta", body(events.get(2)));
+    }
+
+    @Test
+    void hubsThatFetchTheTopicDeliverToo() throws Exception {
+        startSubscribed();
+        source.change("/res/e.txt", "echo");
+        publisher.ping(source.changeTopic());
+        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        assertEquals("changelist-notification", capability(events.get(2)));
+        assertEquals("echo", body(events.get(2)));
+    }
+
+    @Test
+    void routeStopUnsubscribes() throws Exception {
+        startSubscribed();
+        context.getRouteController().stopRoute("sync");
+        assertEquals(2, hub.unsubscribeRequests());
+        // the route waited for the hub's verification; the hub drops the subscription once it read the answer
+        await().atMost(2, TimeUnit.SECONDS).until(() -> hub.subscriptions().isEmpty());
+    }
+
+    @Test
+    void hubThatAnswers202AndNeverVerifiesIsAskedAgainWhilePollingGoesOn() throws Exception {
+        hub.verify(false);
+        ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200");
+        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscribeRequests() >= 6);
+        source.change("/res/a.txt", "polled");
+        consumer.run();
+        assertEquals("polled", body(events.get(2)));
+        // the hub recovers: the next request is verified and push works
+        hub.verify(true);
+        await().atMost(15, TimeUnit.SECONDS).until(() -> hub.subscriptions().size() == 2);
+        source.change("/res/a.txt", "pushed");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 4);
+        assertEquals("pushed", body(events.get(3)));
+    }
+
+    @Test
+    void configuredTopicThroughAMovedHub() throws Exception {
+        source.hub(null);
+        startRoute("&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.movedUri());
+        // the 307 is followed with the method and body kept: the subscription reaches the hub
+        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 1);
+        source.change("/res/f.txt", "foxtrot");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        assertEquals("foxtrot", body(events.get(2)));
+    }
+
+    @Test
+    void leasesAreRenewedBeforeTheyEnd() throws Exception {
+        hub.maxLeaseSeconds(2);
+        startSubscribed();
+        // granted 2 s: renewed after 1.5 s, so the subscriptions outlive their first lease
+        await().atMost(10, TimeUnit.SECONDS).until(() -> hub.verifications() >= 6);
+        assertEquals(2, hub.subscriptions().size());
+        source.change("/res/a.txt", "after renewal");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        assertEquals("after renewal", body(events.get(2)));
+    }
+
+    @Test
+    void aSubscriptionTheDestinationDoesNotHaveIsEndedWith410() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        String stale = source.base() + "notification/old-channel.xml";
+        hub.addSubscription(stale, consumer.push().callback(), null, 60);
+        source.change("/res/a.txt", "to a stale channel");
+        publisher.publish(URI.create(stale), source.changeNotification(1));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> hub.subscriptions().stream()
+                .noneMatch(s -> s.topic().equals(stale)));
+        assertTrue(hub.attempts().stream().anyMatch(a -> a.topic().equals(stale) && a.status() == 410));
+        assertEquals(2, hub.subscriptions().size());
+    }
+
+    @Test
+    void aMissingCallbackUrlOrHttpServerIsReportedAtStart() {
+        assertStartFails("resourcesync:" + source.base() + "?push=true", "pushCallbackUrl");
+        assertStartFails("resourcesync:" + source.base() + "?push=true&pushCallbackUrl=http://127.0.0.1:1"
+                         + "&pushComponent=no-such-http", "camel-platform-http-main");
+    }
+
+    private void assertStartFails(String uri, String expected) {
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                () -> context.addRoutes(new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from(uri).routeId("broken-" + expected).to("mock:unused");
+                    }
+                }));
+        StringBuilder messages = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            messages.append(t.getMessage()).append(" / ");
+        }
+        assertTrue(messages.toString().contains(expected), messages.toString());
+    }
+}

@@ -1,0 +1,127 @@
+package io.github.camelresourcesync.notify;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Metadata;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@link HubNotifier} against a loopback hub that fails on demand. */
+class HubNotifierTest {
+
+    private static final URI TOPIC = URI.create("http://source.example/notification/changelist.xml");
+
+    private HttpServer server;
+    private final AtomicInteger failuresLeft = new AtomicInteger();
+    private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
+    private final List<String> links = new CopyOnWriteArrayList<>();
+    private final ExecutorService executor = Executors.newSingleThreadExecutor();
+    private HubNotifier notifier;
+
+    @BeforeEach
+    void startHub() throws Exception {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/hub", ex -> {
+            try (ex; InputStream in = ex.getRequestBody()) {
+                byte[] b = in.readAllBytes();
+                if (failuresLeft.getAndDecrement() > 0) {
+                    ex.sendResponseHeaders(503, -1);
+                    return;
+                }
+                bodies.add(b);
+                links.add(ex.getRequestHeaders().getFirst("Link"));
+                ex.sendResponseHeaders(202, -1);
+            }
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        if (notifier != null) {
+            notifier.close(Duration.ofSeconds(1));
+        }
+        executor.shutdownNow();
+        server.stop(0);
+    }
+
+    private URI hub() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/hub");
+    }
+
+    private HubNotifier notifier(HubNotifier.Mode mode, int attempts, HubNotifier.TopicDocuments docs) {
+        notifier = new HubNotifier(new HubNotifier.Config(mode, 100, attempts, Duration.ofMillis(5),
+                Duration.ofMillis(20), URI.create("http://source.example/capabilitylist.xml")),
+                new WebSubPublisher(hub(), new HubClient(Duration.ofSeconds(5), null)), docs, executor);
+        return notifier;
+    }
+
+    private static Entry change(String name, int second) {
+        return new Entry(URI.create("http://source.example/" + name), null, new Metadata(null, null, null, null, null,
+                Instant.parse("2026-01-01T00:00:00Z").plusSeconds(second), null, "updated", null, 5L, null, null,
+                null), null, false);
+    }
+
+    @Test
+    void retriesWithBackoffThenPostsAChangeNotificationWithLinkHeaders() throws Exception {
+        failuresLeft.set(2);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 3, null);
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
+        assertEquals(2, n.stats().failedPosts());
+        assertEquals(0, n.stats().givenUp());
+        assertEquals("<" + TOPIC + ">; rel=\"self\", <" + hub() + ">; rel=\"hub\"", links.get(0));
+        Notification parsed = new NotificationParser(new SitemapReader(1000)).parse(bodies.get(0), TOPIC, 0);
+        assertTrue(parsed.isChangeNotification());
+        assertEquals(List.of(change("a", 1)), parsed.entries());
+        assertTrue(new String(bodies.get(0), StandardCharsets.UTF_8).contains("rel=\"up\""));
+    }
+
+    @Test
+    void givesUpAfterTheLastAttemptAndCarriesOn() {
+        failuresLeft.set(2);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 2, null);
+        n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().givenUp() == 1);
+        n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
+        assertEquals(2, n.stats().failedPosts());
+    }
+
+    @Test
+    void publishModeWritesTheTopicDocumentThenPings() throws Exception {
+        Map<URI, byte[]> docs = new ConcurrentHashMap<>();
+        HubNotifier n = notifier(HubNotifier.Mode.PUBLISH, 1, docs::put);
+        n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
+        String form = new String(bodies.get(0), StandardCharsets.UTF_8);
+        assertTrue(form.contains("hub.mode=publish"), form);
+        assertTrue(form.contains("hub.topic=" + java.net.URLEncoder.encode(TOPIC.toString(), StandardCharsets.UTF_8)));
+        Notification parsed = new NotificationParser(new SitemapReader(1000))
+                .parse(new ByteArrayInputStream(docs.get(TOPIC)).readAllBytes(), TOPIC, 0);
+        assertEquals(List.of(change("a", 1)), parsed.entries());
+    }
+}
