@@ -178,10 +178,9 @@ final class PublisherPush implements PublicationListener {
     @Override
     public void changeListRotated(URI closed, URI opened, URI index) {
         List<Link> up = List.of(Link.of("index", index));
-        notifier.offer(frameworkTopic, Capability.FRAMEWORK_NOTIFICATION, new Entry(closed, null,
-                md(Capability.CHANGELIST, ChangeType.UPDATED, clock.instant()), up, false));
-        notifier.offer(frameworkTopic, Capability.FRAMEWORK_NOTIFICATION, new Entry(opened, null,
-                md(Capability.CHANGELIST, ChangeType.CREATED, clock.instant()), up, false));
+        notifier.offer(frameworkTopic, Capability.FRAMEWORK_NOTIFICATION, List.of(
+                new Entry(closed, null, md(Capability.CHANGELIST, ChangeType.UPDATED, clock.instant()), up, false),
+                new Entry(opened, null, md(Capability.CHANGELIST, ChangeType.CREATED, clock.instant()), up, false)));
         user.changeListRotated(closed, opened, index);
     }
 

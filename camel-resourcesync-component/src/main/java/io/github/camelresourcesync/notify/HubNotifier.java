@@ -80,7 +80,7 @@ public final class HubNotifier implements AutoCloseable {
     public record Stats(long posted, long entriesPosted, long failedPosts, long givenUp, long dropped, int queued) {
     }
 
-    private record Item(URI topic, Capability kind, Entry entry) {
+    private record Item(URI topic, Capability kind, List<Entry> entries) {
     }
 
     private final Config config;
@@ -121,10 +121,18 @@ public final class HubNotifier implements AutoCloseable {
      * @return {@code false} when the queue was full (the entry is dropped and counted) or the notifier closed
      */
     public boolean offer(URI topic, Capability kind, Entry entry) {
+        return offer(topic, kind, List.of(entry));
+    }
+
+    /**
+     * Queues entries that belong together (the closed and the opened list of one rotation): they go out in one
+     * notification, never split over two.
+     */
+    public boolean offer(URI topic, Capability kind, List<Entry> entries) {
         if (closing) {
             return false;
         }
-        if (queue.offer(new Item(topic, kind, entry))) {
+        if (queue.offer(new Item(topic, kind, List.copyOf(entries)))) {
             return true;
         }
         if (dropped.getAndIncrement() == 0 || dropped.get() % 1000 == 0) {
@@ -180,7 +188,7 @@ public final class HubNotifier implements AutoCloseable {
     /** Posts one topic's entries, retrying with backoff; gives up after the last attempt. */
     private void send(URI topic, List<Item> items) throws InterruptedException {
         Capability kind = items.get(0).kind();
-        List<Entry> entries = items.stream().map(Item::entry).toList();
+        List<Entry> entries = items.stream().flatMap(i -> i.entries().stream()).toList();
         byte[] payload;
         try {
             payload = payload(kind, entries);

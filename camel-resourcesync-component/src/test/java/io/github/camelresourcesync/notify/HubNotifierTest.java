@@ -124,4 +124,22 @@ class HubNotifierTest {
                 .parse(new ByteArrayInputStream(docs.get(TOPIC)).readAllBytes(), TOPIC, 0);
         assertEquals(List.of(change("a", 1)), parsed.entries());
     }
+
+    @Test
+    void entriesOfferedTogetherGoOutInOneNotification() throws Exception {
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        for (int i = 0; i < 20; i++) {
+            assertTrue(n.offer(TOPIC, Capability.FRAMEWORK_NOTIFICATION,
+                    List.of(change("closed-" + i, i), change("opened-" + i, i))));
+        }
+        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().entriesPosted() == 40);
+        for (byte[] body : bodies) {
+            List<Entry> entries = new NotificationParser(new SitemapReader(1000)).parse(body, TOPIC, 0).entries();
+            assertEquals(0, entries.size() % 2, "a pair split over two notifications: " + entries);
+            for (int e = 0; e < entries.size(); e += 2) {
+                assertEquals(entries.get(e).loc().toString().replace("closed-", "opened-"),
+                        entries.get(e + 1).loc().toString());
+            }
+        }
+    }
 }
