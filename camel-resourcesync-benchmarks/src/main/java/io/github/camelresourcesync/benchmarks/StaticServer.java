@@ -133,7 +133,7 @@ abstract class StaticServer implements AutoCloseable {
             conf.append("  access_log off;\n");
             conf.append("  sendfile on;\n  tcp_nopush on;\n  tcp_nodelay on;\n");
             conf.append("  keepalive_timeout 65;\n  keepalive_requests 1000000;\n");
-            conf.append("  open_file_cache max=20000 inactive=60s;\n");
+            conf.append("  open_file_cache max=4000 inactive=60s;\n");
             conf.append("  client_body_temp_path ").append(dir.resolve("client_body")).append(";\n");
             conf.append("  proxy_temp_path ").append(dir.resolve("proxy")).append(";\n");
             conf.append("  fastcgi_temp_path ").append(dir.resolve("fastcgi")).append(";\n");
