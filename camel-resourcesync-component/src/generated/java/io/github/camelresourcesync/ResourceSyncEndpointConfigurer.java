@@ -39,6 +39,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
         case "baseurl":
         case "baseUrl": target.setBaseUrl(property(camelContext, java.lang.String.class, value)); return true;
+        case "batching": target.setBatching(property(camelContext, boolean.class, value)); return true;
         case "bearertoken":
         case "bearerToken": target.setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
@@ -216,6 +217,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "backoffMultiplier": return int.class;
         case "baseurl":
         case "baseUrl": return java.lang.String.class;
+        case "batching": return boolean.class;
         case "bearertoken":
         case "bearerToken": return java.lang.String.class;
         case "breakonfirsterror":
@@ -394,6 +396,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "backoffMultiplier": return target.getBackoffMultiplier();
         case "baseurl":
         case "baseUrl": return target.getBaseUrl();
+        case "batching": return target.isBatching();
         case "bearertoken":
         case "bearerToken": return target.getBearerToken();
         case "breakonfirsterror":

@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(90);
+        Set<String> props = new HashSet<>(91);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -32,6 +32,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("backoffIdleThreshold");
         props.add("backoffMultiplier");
         props.add("baseUrl");
+        props.add("batching");
         props.add("bearerToken");
         props.add("breakOnFirstError");
         props.add("bridgeErrorHandler");

@@ -201,6 +201,11 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
+    protected boolean isBatching() {
+        return getEndpoint().isBatching();
+    }
+
+    @Override
     protected void processEmptyMessage() throws Exception {
         LOG.debug("Poll of {} found nothing new", getEndpoint().getSourceUrl());
         super.processEmptyMessage();

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +171,15 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return null;
     }
 
+    /**
+     * {@code true}: each batch of good events goes to the route as one exchange whose body is the
+     * {@code List<SyncEvent>} (like camel-kafka's {@code batching}); events that failed (fetch, fixity) still come
+     * one per exchange, with their exception. Default: one exchange per event.
+     */
+    protected boolean isBatching() {
+        return false;
+    }
+
     @Override
     public int processBatch(Queue<Object> events) throws Exception {
         EventRun run = currentRun;
@@ -178,15 +188,23 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         events.forEach(o -> items.add((PendingEvent) o));
         int delivered = 0;
         int index = 0;
-        for (; index < total && isBatchAllowed(); index++) {
-            PendingEvent p = items.get(index);
-            Exchange exchange = createExchange(p.event());
+        boolean batching = isBatching();
+        while (index < total && isBatchAllowed()) {
+            int end = index + 1;
+            if (batching && !items.get(index).failed()) {
+                while (end < total && !items.get(end).failed()) {
+                    end++;
+                }
+            }
+            List<PendingEvent> group = items.subList(index, end);
+            Exchange exchange = batching && !group.get(0).failed() ? createBatchExchange(group)
+                    : createExchange(group.get(0).event());
             exchange.setProperty(ExchangePropertyKey.BATCH_INDEX, index);
             exchange.setProperty(ExchangePropertyKey.BATCH_SIZE, total);
-            exchange.setProperty(ExchangePropertyKey.BATCH_COMPLETE, index == total - 1);
-            pendingExchanges = total - index - 1;
-            if (p.failed()) {
-                exchange.setException(p.failure());
+            exchange.setProperty(ExchangePropertyKey.BATCH_COMPLETE, end == total);
+            pendingExchanges = total - end;
+            if (group.get(0).failed()) {
+                exchange.setException(group.get(0).failure());
             } else {
                 try {
                     getProcessor().process(exchange);
@@ -194,23 +212,30 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                     exchange.setException(e);
                 }
             }
+            index = end;
             if (exchange.getException() == null) {
-                run.delivered(p);
-                statistics.delivered(p.event());
-                delivered++;
+                for (PendingEvent p : group) {
+                    run.delivered(p);
+                    statistics.delivered(p.event());
+                }
+                delivered += group.size();
                 continue;
             }
-            statistics.eventFailed(p.event(), exchange.getException(), isBreakOnFirstError());
-            getExceptionHandler().handleException("Sync event " + p.event().eventId() + " from "
-                                                  + p.event().sourceDocument() + " failed", exchange,
-                    exchange.getException());
+            PendingEvent first = group.get(0);
+            for (PendingEvent p : group) {
+                statistics.eventFailed(p.event(), exchange.getException(), isBreakOnFirstError());
+            }
+            getExceptionHandler().handleException(group.size() == 1
+                    ? "Sync event " + first.event().eventId() + " from " + first.event().sourceDocument() + " failed"
+                    : "Batch of " + group.size() + " sync events from " + first.event().sourceDocument()
+                      + " (the first " + first.event().eventId() + ") failed", exchange, exchange.getException());
             if (isBreakOnFirstError()) {
                 stoppedAtFailure = true;
-                run.stop(p);
-                index++;
+                // nothing of the failed group is committed: all of it comes again next poll
+                run.stop(first);
                 break;
             }
-            run.givenUp(p);
+            group.forEach(run::givenUp);
         }
         // not delivered (stopped, or shutting down): not committed either, so they come again next poll
         for (int i = index; i < items.size(); i++) {
@@ -218,6 +243,29 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
         pendingExchanges = 0;
         return delivered;
+    }
+
+    /** One exchange for a run of good events: body {@code List<SyncEvent>}, contents closed when it is done. */
+    private Exchange createBatchExchange(List<PendingEvent> group) {
+        List<SyncEvent> body = new ArrayList<>(group.size());
+        for (PendingEvent p : group) {
+            body.add(p.event());
+        }
+        Exchange exchange = createExchange(false);
+        exchange.getIn().setBody(Collections.unmodifiableList(body));
+        if (body.stream().anyMatch(e -> e.content() != null)) {
+            exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
+                @Override
+                public void onDone(Exchange done) {
+                    body.forEach(e -> {
+                        if (e.content() != null) {
+                            e.content().close();
+                        }
+                    });
+                }
+            });
+        }
+        return exchange;
     }
 
     private Exchange createExchange(SyncEvent ev) throws Exception {

@@ -27,6 +27,11 @@ final class Fork {
     private Fork() {
     }
 
+    /** {@code --jvm "A B"}: extra JVM options, space separated. */
+    static List<String> extraOptions(String spaceSeparated) {
+        return spaceSeparated.isBlank() ? List.of() : List.of(spaceSeparated.trim().split("\\s+"));
+    }
+
     static Outcome run(List<String> jvmOptions, Class<?> main, List<String> args, long timeoutSeconds)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();

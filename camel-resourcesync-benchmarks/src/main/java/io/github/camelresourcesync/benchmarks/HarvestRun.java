@@ -157,17 +157,20 @@ final class HarvestRun {
 
         void process(Exchange exchange) {
             long now = System.nanoTime();
-            long n = events + 1;
+            // batching=true: one exchange carries a List of events
+            int size = exchange.getIn().getBody() instanceof java.util.List<?> l ? l.size() : 1;
+            long before = events;
+            long n = before + size;
             events = n;
-            if (n == 1) {
+            if (before == 0) {
                 first = now;
                 cpu0 = THREADS.getCurrentThreadCpuTime();
                 alloc0 = THREADS.getCurrentThreadAllocatedBytes();
             }
-            if (n == expected / 2) {
+            if (before < expected / 2 && n >= expected / 2) {
                 half = now;
             }
-            if (n == expected) {
+            if (before < expected && n >= expected) {
                 target = now;
                 cpuNanos = THREADS.getCurrentThreadCpuTime() - cpu0;
                 allocatedBytes = THREADS.getCurrentThreadAllocatedBytes() - alloc0;

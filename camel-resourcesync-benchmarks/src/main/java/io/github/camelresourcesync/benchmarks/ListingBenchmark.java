@@ -32,6 +32,8 @@ public final class ListingBenchmark {
               --runs N           runs of each config (default 2)
               --server S         auto (nginx if installed, else JDK HttpServer), nginx or jdk (default auto)
               --jfr              record a JFR profile of each harvester JVM (file named in the output)
+              --batching         harvest with batching=true (one exchange per batch of events, a List body)
+              --jvm "OPTS"       extra options for each harvester JVM, space separated (e.g. "-XX:+UseParallelGC")
               --timeout SECONDS  per harvest (default 900)
               --keep             keep the temporary directory
             """;
@@ -87,7 +89,8 @@ public final class ListingBenchmark {
             String source = server.baseUrl() + SourceFiles.WELL_KNOWN;
             for (int run = 1; run <= runs; run++) {
                 for (Config config : configs) {
-                    outcomes.add(harvest(tmp, source, config, run, total, timeout, args.flag("jfr")));
+                    outcomes.add(harvest(tmp, source, config, run, total, timeout, args.flag("jfr"),
+                            Fork.extraOptions(args.get("jvm", "")), args.flag("batching") ? "&batching=true" : ""));
                 }
             }
         } finally {
@@ -97,15 +100,17 @@ public final class ListingBenchmark {
                 System.out.println("Kept " + tmp);
             }
         }
-        printSummary(configs, outcomes, total, lists, perList, docBytes, serverDescription, loadBefore);
+        printSummary(configs, outcomes, total, lists, perList, docBytes, serverDescription, loadBefore,
+                args.flag("batching"));
     }
 
     private static Outcome harvest(Path tmp, String source, Config config, int run, long total, long timeout,
-                                   boolean jfr) throws IOException, InterruptedException {
+                                   boolean jfr, List<String> extraJvm, String uriOptions) throws IOException, InterruptedException {
         Path stateDir = Files.createDirectories(tmp.resolve("state-" + config.store() + "-" + config.xmx() + "-" + run));
         List<String> jvm = new ArrayList<>();
         jvm.add("-Xmx" + config.xmx());
         jvm.add("-XX:+ExitOnOutOfMemoryError");
+        jvm.addAll(extraJvm);
         if (jfr) {
             Path jfrFile = Path.of("listing-" + config.store() + "-" + config.xmx() + "-run" + run + ".jfr")
                     .toAbsolutePath();
@@ -113,16 +118,22 @@ public final class ListingBenchmark {
             jvm.add("-XX:StartFlightRecording=filename=" + jfrFile + ",settings=profile");
             System.out.println("JFR recording to " + jfrFile);
         }
-        System.out.printf("%n=== run %d: %s, harvester JVM -Xmx%s (load avg %s)%n", run, config.label(), config.xmx(),
-                Machine.loadAverage());
+        System.out.printf("%n=== run %d: %s, harvester JVM -Xmx%s %s(load avg %s)%n", run, config.label(), config.xmx(),
+                String.join(" ", extraJvm) + (extraJvm.isEmpty() ? "" : " "), Machine.loadAverage());
         Fork.Outcome f = Fork.run(jvm, ListingHarvest.class, List.of(source, config.store(), stateDir.toString(),
-                Long.toString(total), Long.toString(timeout)), timeout + 60);
+                Long.toString(total), Long.toString(timeout), uriOptions), timeout + 60);
         deleteTree(stateDir);
         return new Outcome(config, run, f.result(), f.lastProgress(), f.exitCode(), f.errors());
     }
 
     private static void printSummary(List<Config> configs, List<Outcome> outcomes, long total, int lists, int perList,
-                                     long docBytes, String server, String loadBefore) {
+                                     long docBytes, String server, String loadBefore, boolean batching) {
+        printSummary(configs, outcomes, total, lists, perList, docBytes, server, loadBefore,
+                batching ? "fetchContent=false&batching=true" : "fetchContent=false");
+    }
+
+    private static void printSummary(List<Config> configs, List<Outcome> outcomes, long total, int lists, int perList,
+                                     long docBytes, String server, String loadBefore, String mode) {
         String heaps = String.join(", ", configs.stream().map(c -> c.label()).distinct().toList());
         System.out.println();
         System.out.println("==================== Listing benchmark ====================");
@@ -130,7 +141,7 @@ public final class ListingBenchmark {
         System.out.println("load before: " + loadBefore + " (other work on the machine shares its cores)");
         System.out.println("source:      Resource List Index of " + lists + " x " + String.format("%,d", perList)
                            + " = " + String.format("%,d", total) + " resources, " + Machine.mb(docBytes) + " of XML ("
-                           + String.format("%.0f", (double) docBytes / total) + " bytes/entry), fetchContent=false");
+                           + String.format("%.0f", (double) docBytes / total) + " bytes/entry), " + mode);
         System.out.println("server:      " + server);
         System.out.println("rate:        events/s from the first event to the " + String.format("%,d", total)
                            + "th; wall: route start (discovery included) to that event; poll end adds the final"

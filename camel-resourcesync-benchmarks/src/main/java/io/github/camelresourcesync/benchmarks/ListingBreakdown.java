@@ -54,9 +54,11 @@ public final class ListingBreakdown {
             ListingBreakdown [options]
               --lists N        Resource Lists in the index (default 20)
               --per-list N     entries per Resource List (default 50000)
-              --stages LIST    comma separated (default woodstox,reader,harvester,harvester+mvstore,route,route+mvstore)
+              --stages LIST    comma separated (default woodstox,reader,harvester,harvester+mvstore,route,route+mvstore);
+                               also batch and batch+mvstore: the route with batching=true
               --rounds N       rounds per stage in one JVM; the best counts (default 4)
               --xmx SIZE       heap of each stage JVM (default 128m)
+              --jvm "OPTS"     extra options for each stage JVM, space separated (e.g. "-XX:+UseParallelGC")
               --server S       auto, nginx or jdk (default auto)
             """;
 
@@ -82,7 +84,9 @@ public final class ListingBreakdown {
             new SourceFiles(root, s.baseUrl()).writeResourceListIndex(lists, perList);
             for (String stage : stages) {
                 System.out.printf("%n=== stage %s, JVM -Xmx%s (load avg %s)%n", stage, xmx, Machine.loadAverage());
-                Fork.Outcome o = Fork.run(List.of("-Xmx" + xmx, "-XX:+ExitOnOutOfMemoryError"), Stage.class,
+                List<String> jvm = new ArrayList<>(List.of("-Xmx" + xmx, "-XX:+ExitOnOutOfMemoryError"));
+                jvm.addAll(Fork.extraOptions(args.get("jvm", "")));
+                Fork.Outcome o = Fork.run(jvm, Stage.class,
                         List.of(stage, root.toString(), s.baseUrl(), Long.toString(total), Integer.toString(rounds),
                                 tmp.resolve("state-" + stage.replace('+', '-')).toString()), 1800);
                 results.put(stage, o.results());
@@ -152,11 +156,12 @@ public final class ListingBreakdown {
                 long cpu;
                 long alloc;
                 long jvmCpu0 = PROCESS.getProcessCpuTime();
-                if (stage.startsWith("route")) {
+                if (stage.startsWith("route") || stage.startsWith("batch")) {
                     Map<String, Object> beans = stage.endsWith("+mvstore") ? Map.of()
                             : Map.of("noop", new NoopStateStore());
                     String uri = "resourcesync:" + source + "?fetchContent=false"
-                                 + (beans.isEmpty() ? "" : "&stateStore=#noop");
+                                 + (beans.isEmpty() ? "" : "&stateStore=#noop")
+                                 + (stage.startsWith("batch") ? "&batching=true" : "");
                     HarvestRun.Counter counter = new HarvestRun.Counter(total, false);
                     HarvestRun.Result r = HarvestRun.run(uri, stateDir, beans, counter, Duration.ofMinutes(20));
                     if (r.failure() != null) {

@@ -12,7 +12,7 @@ import io.github.camelresourcesync.state.InMemoryStateStore;
  * Source once with {@code fetchContent=false} and prints one {@code RESULT} line of {@code key=value} pairs.
  *
  * <p>
- * Arguments: {@code <sourceUrl> <mvstore|memory> <stateDir> <expectedEvents> <timeoutSeconds>}
+ * Arguments: {@code <sourceUrl> <mvstore|memory> <stateDir> <expectedEvents> <timeoutSeconds> [extra URI options]}
  */
 public final class ListingHarvest {
 
@@ -26,7 +26,7 @@ public final class ListingHarvest {
         long expected = Long.parseLong(args[3]);
         Duration timeout = Duration.ofSeconds(Long.parseLong(args[4]));
 
-        String uri = "resourcesync:" + source + "?fetchContent=false";
+        String uri = "resourcesync:" + source + "?fetchContent=false" + (args.length > 5 ? args[5] : "");
         Map<String, Object> beans = Map.of();
         if (store.equals("memory")) {
             uri += "&stateStore=#memory";
