@@ -69,7 +69,8 @@ final class LocationKeyType extends StringDataType {
             int shared = DataUtils.readVarInt(buff);
             int n = DataUtils.readVarInt(buff);
             int length = shared + n;
-            if (shared < 0 || n < 0 || length < 0 || i == 0 && shared != 0
+            // every char takes a byte at least, so a damaged count fails here instead of allocating gigabytes
+            if (shared < 0 || n < 0 || n > buff.remaining() || length < 0 || i == 0 && shared != 0
                     || i > 0 && shared > keys[i - 1].length()) {
                 throw new StateStoreException("Stored resource location is damaged (bad front coding " + shared + "+"
                                               + n + " in a page of the state file)");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -19,6 +20,7 @@ import java.util.TreeMap;
 
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.WriteBuffer;
 import org.h2.mvstore.type.StringDataType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -191,6 +193,23 @@ class MVStoreLayoutTest {
         }
         // 80-char keys in plain form alone would take 1.6 MB
         assertTrue(fileSize(file) < 600_000, "file of " + fileSize(file) + " bytes");
+    }
+
+    @Test
+    void frontCodingRoundTripsAPageAndRejectsADamagedOne() {
+        String[] keys = { "", "a", "ab", "ab\u00e9", "ab\u00e9\ud83d\ude00", "ab\u00e9\ud83d\ude01x", "b", "b\u0800" };
+        WriteBuffer buff = new WriteBuffer();
+        LocationKeyType.INSTANCE.write(buff, keys, keys.length);
+        ByteBuffer written = buff.getBuffer().flip();
+        String[] read = new String[keys.length];
+        LocationKeyType.INSTANCE.read(written.duplicate(), read, keys.length);
+        assertEquals(List.of(keys), List.of(read));
+
+        ByteBuffer damaged = ByteBuffer.allocate(8);
+        damaged.put((byte) 0).put((byte) 0x7f).flip(); // 127 chars announced, none there
+        StateStoreException e = assertThrows(StateStoreException.class,
+                () -> LocationKeyType.INSTANCE.read(damaged, new String[1], 1));
+        assertTrue(e.getMessage().contains("damaged"), e.getMessage());
     }
 
     private static long fileSize(Path file) {
