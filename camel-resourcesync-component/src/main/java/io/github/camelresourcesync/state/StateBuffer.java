@@ -159,9 +159,10 @@ public final class StateBuffer {
     private List<Map.Entry<String, StateChange>> takeChanges() {
         List<Map.Entry<String, StateChange>> changes = new ArrayList<>();
         for (String key : allKeys()) {
-            List<ResourceState> upserts = new ArrayList<>();
-            List<String> removed = new ArrayList<>();
             Map<String, ResourceState> map = resources.getOrDefault(key, Map.of());
+            // sized once: a baseline flush holds thousands of upserts and hardly any removals
+            List<ResourceState> upserts = new ArrayList<>(map.size());
+            List<String> removed = new ArrayList<>();
             map.forEach((location, state) -> {
                 if (state == null) {
                     removed.add(location);

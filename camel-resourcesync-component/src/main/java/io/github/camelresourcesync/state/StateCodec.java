@@ -57,6 +57,25 @@ public final class StateCodec {
 
     public static byte[] encodeResource(ResourceState resource) {
         Writer w = new Writer(48);
+        writeResource(w, resource);
+        return w.toByteArray();
+    }
+
+    /**
+     * Encodes resources through one scratch buffer, so each costs a single exact-size array. Not thread-safe: one per
+     * writer (a store's apply runs under its write lock).
+     */
+    public static final class Encoder {
+        private final Writer scratch = new Writer(256);
+
+        public byte[] encodeResource(ResourceState resource) {
+            scratch.pos = 0;
+            writeResource(scratch, resource);
+            return scratch.toByteArray();
+        }
+    }
+
+    private static void writeResource(Writer w, ResourceState resource) {
         w.writeByte(FORMAT);
         int flags = (resource.lastmod() != null ? 1 : 0)
                 | (resource.length() != null ? 2 : 0)
@@ -74,7 +93,6 @@ public final class StateCodec {
             w.writeVarLong(digests.size());
             digests.forEach(w::writeDigest);
         }
-        return w.toByteArray();
     }
 
     public static ResourceState decodeResource(String location, byte[] value) {
