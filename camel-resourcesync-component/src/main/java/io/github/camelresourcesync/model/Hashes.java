@@ -1,10 +1,14 @@
 package io.github.camelresourcesync.model;
 
-import java.util.Collections;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
+import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -15,16 +19,22 @@ import java.util.regex.Pattern;
  */
 public final class Hashes {
 
-    public static final Hashes EMPTY = new Hashes(Map.of());
+    public static final Hashes EMPTY = new Hashes(new String[0]);
 
     private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
 
-    private final Map<String, String> digests;
+    /**
+     * algorithm, digest, algorithm, digest, ...: normalised, each algorithm once, in the order published. An array
+     * rather than a map because every listed resource carries one: a map costs several objects per entry.
+     */
+    private final String[] pairs;
+    /** the map view, made on first use */
+    private Map<String, String> digests;
     /** the attribute form, built once: it goes into a header of every event */
     private String text;
 
-    private Hashes(Map<String, String> digests) {
-        this.digests = digests;
+    private Hashes(String[] pairs) {
+        this.pairs = pairs;
     }
 
     /**
@@ -50,7 +60,7 @@ public final class Hashes {
             }
             map.putIfAbsent(algorithm, hex.toLowerCase(Locale.ROOT));
         }
-        return map.isEmpty() ? EMPTY : new Hashes(Collections.unmodifiableMap(map));
+        return fromMap(map);
     }
 
     /** Parses a value that this project wrote itself (state, headers); invalid tokens are dropped silently. */
@@ -62,7 +72,54 @@ public final class Hashes {
     public static Hashes of(Map<String, String> digests) {
         Map<String, String> map = new LinkedHashMap<>();
         digests.forEach((k, v) -> map.put(normaliseAlgorithm(k), v.toLowerCase(Locale.ROOT)));
-        return map.isEmpty() ? EMPTY : new Hashes(Collections.unmodifiableMap(map));
+        return fromMap(map);
+    }
+
+    /**
+     * The digests of {@code pairs[0..length)}: algorithm, digest, algorithm, digest, ... in the order published.
+     * Normalised as {@link #of(Map)} does; an algorithm given twice keeps its first digest, as in
+     * {@link #parse(String, Consumer)}. The array is not kept. For readers that split the attribute themselves.
+     */
+    public static Hashes ofPairs(String[] pairs, int length) {
+        if ((length & 1) != 0 || length > pairs.length) {
+            throw new IllegalArgumentException("length " + length + ": pairs of algorithm and digest expected");
+        }
+        String[] normalised = new String[length];
+        int n = 0;
+        for (int i = 0; i < length; i += 2) {
+            String algorithm = normaliseAlgorithm(pairs[i]);
+            if (indexOf(normalised, n, algorithm) < 0) {
+                normalised[n++] = algorithm;
+                normalised[n++] = pairs[i + 1].toLowerCase(Locale.ROOT);
+            }
+        }
+        if (n == 0) {
+            return EMPTY;
+        }
+        return new Hashes(n == length ? normalised : Arrays.copyOf(normalised, n));
+    }
+
+    private static Hashes fromMap(Map<String, String> map) {
+        if (map.isEmpty()) {
+            return EMPTY;
+        }
+        String[] pairs = new String[map.size() * 2];
+        int i = 0;
+        for (Map.Entry<String, String> e : map.entrySet()) {
+            pairs[i++] = e.getKey();
+            pairs[i++] = e.getValue();
+        }
+        return new Hashes(pairs);
+    }
+
+    /** Index of {@code algorithm} among the algorithms of {@code pairs[0..length)}, or -1. */
+    private static int indexOf(String[] pairs, int length, Object algorithm) {
+        for (int i = 0; i < length; i += 2) {
+            if (pairs[i].equals(algorithm)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** {@code SHA256}, {@code sha256}, {@code SHA-256} all become {@code sha-256}; {@code MD5} becomes {@code md5}. */
@@ -81,15 +138,26 @@ public final class Hashes {
 
     /** algorithm (normalised) to lower case hex digest, in the order published. */
     public Map<String, String> digests() {
-        return digests;
+        Map<String, String> d = digests;
+        if (d == null) {
+            d = new PairMap(pairs);
+            digests = d;
+        }
+        return d;
     }
 
     public String get(String algorithm) {
-        return digests.get(normaliseAlgorithm(algorithm));
+        return digest(normaliseAlgorithm(algorithm));
+    }
+
+    /** The digest of an already normalised algorithm name, or null. */
+    private String digest(Object algorithm) {
+        int i = indexOf(pairs, pairs.length, algorithm);
+        return i < 0 ? null : pairs[i + 1];
     }
 
     public boolean isEmpty() {
-        return digests.isEmpty();
+        return pairs.length == 0;
     }
 
     /**
@@ -100,10 +168,10 @@ public final class Hashes {
      */
     public Boolean sameAs(Hashes other) {
         boolean shared = false;
-        for (Map.Entry<String, String> e : digests.entrySet()) {
-            String theirs = other.digests.get(e.getKey());
+        for (int i = 0; i < pairs.length; i += 2) {
+            String theirs = other.digest(pairs[i]);
             if (theirs != null) {
-                if (!theirs.equals(e.getValue())) {
+                if (!theirs.equals(pairs[i + 1])) {
                     return Boolean.FALSE;
                 }
                 shared = true;
@@ -124,23 +192,103 @@ public final class Hashes {
     }
 
     private String format() {
-        StringBuilder sb = new StringBuilder();
-        digests.forEach((k, v) -> {
-            if (sb.length() > 0) {
+        if (pairs.length == 0) {
+            return "";
+        }
+        int length = pairs.length / 2 - 1;
+        for (String s : pairs) {
+            length += s.length() + 1;
+        }
+        StringBuilder sb = new StringBuilder(length);
+        for (int i = 0; i < pairs.length; i += 2) {
+            if (i > 0) {
                 sb.append(' ');
             }
-            sb.append(k).append(':').append(v);
-        });
+            sb.append(pairs[i]).append(':').append(pairs[i + 1]);
+        }
         return sb.toString();
     }
 
+    /** Equal when the digests are, whatever their order (as maps compare). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Hashes h && h.digests.equals(digests);
+        if (!(o instanceof Hashes h) || h.pairs.length != pairs.length) {
+            return false;
+        }
+        for (int i = 0; i < pairs.length; i += 2) {
+            if (!pairs[i + 1].equals(h.digest(pairs[i]))) {
+                return false;
+            }
+        }
+        return true;
     }
 
+    /** As {@code Objects.hash(digests())}, the value of the map-based version. */
     @Override
     public int hashCode() {
-        return Objects.hash(digests);
+        int h = 0;
+        for (int i = 0; i < pairs.length; i += 2) {
+            h += pairs[i].hashCode() ^ pairs[i + 1].hashCode();
+        }
+        return 31 + h;
+    }
+
+    /** The read-only, ordered map view of the pairs. */
+    private static final class PairMap extends AbstractMap<String, String> {
+
+        private final String[] pairs;
+
+        PairMap(String[] pairs) {
+            this.pairs = pairs;
+        }
+
+        @Override
+        public int size() {
+            return pairs.length / 2;
+        }
+
+        @Override
+        public String get(Object key) {
+            int i = indexOf(pairs, pairs.length, key);
+            return i < 0 ? null : pairs[i + 1];
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return indexOf(pairs, pairs.length, key) >= 0;
+        }
+
+        @Override
+        public Set<Map.Entry<String, String>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public int size() {
+                    return pairs.length / 2;
+                }
+
+                @Override
+                public Iterator<Map.Entry<String, String>> iterator() {
+                    return new Iterator<>() {
+                        private int next;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < pairs.length;
+                        }
+
+                        @Override
+                        public Map.Entry<String, String> next() {
+                            if (next >= pairs.length) {
+                                throw new NoSuchElementException();
+                            }
+                            Map.Entry<String, String> e = new AbstractMap.SimpleImmutableEntry<>(pairs[next],
+                                    pairs[next + 1]);
+                            next += 2;
+                            return e;
+                        }
+                    };
+                }
+            };
+        }
     }
 }

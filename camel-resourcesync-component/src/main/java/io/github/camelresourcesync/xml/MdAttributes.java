@@ -2,36 +2,56 @@ package io.github.camelresourcesync.xml;
 
 import io.github.camelresourcesync.model.Metadata;
 
-import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamException;
+
+import org.codehaus.stax2.XMLStreamReader2;
 
 /**
- * The raw attributes of one {@code rs:md} element, collected first and converted once the whole entry is read so that
- * messages can name the entry's loc. Reused from entry to entry.
+ * The attributes of one {@code rs:md} element, collected first and converted once the whole entry is read so that
+ * messages can name the entry's loc. Times, length and hash are taken from the parser's characters without an
+ * intermediate String (see {@link AttributeValue}); repeating values are shared ({@link RepeatedValues}). Reused from
+ * entry to entry.
  */
 final class MdAttributes {
 
+    private final AttributeValue value;
+    private final RepeatedValues repeated;
+
     private boolean present;
     private String capability;
-    private String at;
-    private String completed;
-    private String from;
-    private String until;
-    private String datetime;
-    private String modified;
+    private final TimeValue at = new TimeValue();
+    private final TimeValue completed = new TimeValue();
+    private final TimeValue from = new TimeValue();
+    private final TimeValue until = new TimeValue();
+    private final TimeValue datetime = new TimeValue();
+    private final TimeValue modified = new TimeValue();
     private String change;
-    private String hash;
-    private String length;
+    private final HashAttribute hash = new HashAttribute();
+    private final LengthValue length = new LengthValue();
     private String type;
     private String encoding;
     private String path;
+
+    /** @param value and {@code repeated}: those of the document, shared by all its attribute readers */
+    MdAttributes(AttributeValue value, RepeatedValues repeated) {
+        this.value = value;
+        this.repeated = repeated;
+    }
 
     void reset() {
         if (!present) {
             return;
         }
         present = false;
-        capability = at = completed = from = until = datetime = modified = change = hash = length = type = encoding
-                = path = null;
+        capability = change = type = encoding = path = null;
+        at.reset();
+        completed.reset();
+        from.reset();
+        until.reset();
+        datetime.reset();
+        modified.reset();
+        hash.reset();
+        length.reset();
     }
 
     boolean isPresent() {
@@ -39,27 +59,26 @@ final class MdAttributes {
     }
 
     /** Reads the attributes of the {@code rs:md} start element the reader is positioned at; unknown ones are skipped. */
-    void read(XMLStreamReader xml) {
+    void read(XMLStreamReader2 xml) throws XMLStreamException {
         present = true;
         for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {
-            if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i))) {
-                continue;
+            if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i)) || !value.read(xml, i)) {
+                continue; // an extension's attribute, or blank: absent
             }
-            String value = Attributes.value(xml, i);
             switch (xml.getAttributeLocalName(i)) {
-                case "capability" -> capability = value;
-                case "at" -> at = value;
-                case "completed" -> completed = value;
-                case "from" -> from = value;
-                case "until" -> until = value;
-                case "datetime" -> datetime = value;
-                case "modified" -> modified = value;
-                case "change" -> change = value;
-                case "hash" -> hash = value;
-                case "length" -> length = value;
-                case "type" -> type = value;
-                case "encoding" -> encoding = value;
-                case "path" -> path = value;
+                case "capability" -> capability = repeated.get(value);
+                case "at" -> at.read(value);
+                case "completed" -> completed.read(value);
+                case "from" -> from.read(value);
+                case "until" -> until.read(value);
+                case "datetime" -> datetime.read(value);
+                case "modified" -> modified.read(value);
+                case "change" -> change = repeated.get(value);
+                case "hash" -> hash.read(value);
+                case "length" -> length.read(value);
+                case "type" -> type = repeated.get(value);
+                case "encoding" -> encoding = repeated.get(value);
+                case "path" -> path = value.toString();
                 default -> {
                     // extension attribute: tolerated
                 }
@@ -73,15 +92,15 @@ final class MdAttributes {
         }
         return new Metadata(
                 capability,
-                Attributes.time(problems, "rs:md at", at),
-                Attributes.time(problems, "rs:md completed", completed),
-                Attributes.time(problems, "rs:md from", from),
-                Attributes.time(problems, "rs:md until", until),
-                Attributes.time(problems, "rs:md datetime", datetime),
-                Attributes.time(problems, "rs:md modified", modified),
+                at.attribute(problems, "rs:md at"),
+                completed.attribute(problems, "rs:md completed"),
+                from.attribute(problems, "rs:md from"),
+                until.attribute(problems, "rs:md until"),
+                datetime.attribute(problems, "rs:md datetime"),
+                modified.attribute(problems, "rs:md modified"),
                 change,
-                HashAttribute.parse(hash, problems::warn),
-                Attributes.length(problems, "rs:md length", length),
+                hash.build(problems),
+                length.build(problems, "rs:md length"),
                 type,
                 encoding,
                 path);

@@ -53,7 +53,11 @@ final class StaxSitemapDocument implements SitemapDocument {
     // state of the entry being read, reused
     private long entryNumber;
     private String loc;
-    private final MdAttributes md = new MdAttributes();
+    private final AttributeValue attributeValue = new AttributeValue();
+    private final RepeatedValues repeated = new RepeatedValues();
+    private final TimeValue lastmod = new TimeValue();
+    private final char[] scratch = new char[32];
+    private final MdAttributes md = new MdAttributes(attributeValue, repeated);
     private final List<LnAttributes> lnBuffer = new ArrayList<>();
     private int lnCount;
     private final ArrayList<Link> links = new ArrayList<>();
@@ -157,7 +161,7 @@ final class StaxSitemapDocument implements SitemapDocument {
 
     private void readHeader() throws XMLStreamException, DocumentException {
         RootElement root = readRoot();
-        MdAttributes documentMd = new MdAttributes();
+        MdAttributes documentMd = new MdAttributes(attributeValue, repeated);
         List<LnAttributes> documentLinks = new ArrayList<>();
         while (true) {
             int event = xml.next();
@@ -177,7 +181,7 @@ final class StaxSitemapDocument implements SitemapDocument {
                     if (documentLinks.size() == MAX_LINKS_PER_ELEMENT) {
                         throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " document-level <rs:ln>");
                     }
-                    LnAttributes ln = new LnAttributes();
+                    LnAttributes ln = new LnAttributes(attributeValue, repeated);
                     ln.read(xml);
                     documentLinks.add(ln);
                     xml.skipElement();
@@ -273,7 +277,8 @@ final class StaxSitemapDocument implements SitemapDocument {
         }
         boolean sitemap = SitemapNames.SITEMAP.equals(xml.getLocalName());
         checkEntryKind(sitemap);
-        String lastmod = null;
+        boolean lastmodSeen = false;
+        lastmod.reset();
         md.reset();
         lnCount = 0;
         int event;
@@ -289,10 +294,12 @@ final class StaxSitemapDocument implements SitemapDocument {
                 }
                 loc = xml.getElementText().trim();
             } else if (SitemapNames.isSitemapNs(ns) && SitemapNames.LASTMOD.equals(name)) {
-                if (lastmod != null) {
+                if (lastmodSeen) {
                     throw problems.error("more than one <lastmod>");
                 }
-                lastmod = xml.getElementText().trim();
+                lastmodSeen = true;
+                // getElementText (not the typed getElementAs) keeps Woodstox's limit on text split by comments
+                lastmod.read(xml.getElementText().trim(), scratch);
             } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
                 if (md.isPresent()) {
                     throw problems.error("more than one <rs:md>");
@@ -306,10 +313,10 @@ final class StaxSitemapDocument implements SitemapDocument {
                 xml.skipElement();
             }
         }
-        return buildEntry(lastmod, sitemap);
+        return buildEntry(sitemap);
     }
 
-    private Entry buildEntry(String lastmodText, boolean sitemap) throws DocumentException {
+    private Entry buildEntry(boolean sitemap) throws DocumentException {
         if (loc == null) {
             throw problems.error("<" + (sitemap ? "sitemap" : "url") + "> has no <loc>");
         }
@@ -317,7 +324,7 @@ final class StaxSitemapDocument implements SitemapDocument {
             throw problems.error("<" + (sitemap ? "sitemap" : "url") + "> has an empty <loc>");
         }
         URI uri = problems.resolve(loc, "<loc>");
-        Instant lastmod = Attributes.elementTime(problems, "lastmod", lastmodText);
+        Instant lastmodTime = lastmod.element(problems, "lastmod");
         Metadata metadata = md.build(problems);
         List<Link> entryLinks;
         if (lnCount == 0) {
@@ -329,7 +336,7 @@ final class StaxSitemapDocument implements SitemapDocument {
             }
             entryLinks = links; // Entry copies it
         }
-        return new Entry(uri, lastmod, metadata, entryLinks, sitemap);
+        return new Entry(uri, lastmodTime, metadata, entryLinks, sitemap);
     }
 
     private LnAttributes nextLnBuffer() throws DocumentException {
@@ -337,7 +344,7 @@ final class StaxSitemapDocument implements SitemapDocument {
             throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " <rs:ln> in one entry");
         }
         if (lnCount == lnBuffer.size()) {
-            lnBuffer.add(new LnAttributes());
+            lnBuffer.add(new LnAttributes(attributeValue, repeated));
         }
         return lnBuffer.get(lnCount++);
     }
