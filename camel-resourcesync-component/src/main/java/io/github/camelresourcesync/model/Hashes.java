@@ -76,27 +76,130 @@ public final class Hashes {
     }
 
     /**
-     * The digests of {@code pairs[0..length)}: algorithm, digest, algorithm, digest, ... in the order published.
-     * Normalised as {@link #of(Map)} does; an algorithm given twice keeps its first digest, as in
-     * {@link #parse(String, Consumer)}. The array is not kept. For readers that split the attribute themselves.
+     * The fast path of {@link #parse(String, Consumer)} for a value every token of which is a well-formed
+     * {@code algorithm:hexdigest}, as nearly all are: it reads the characters in place, recognises the usual algorithm
+     * names without allocating and makes one String per digest. For readers that hold the attribute as characters.
+     *
+     * @return the digests of {@code value[start, end)}, or {@code null} when a token is not well-formed: call
+     *         {@link #parse(String, Consumer)}, which reports and skips such tokens
      */
-    public static Hashes ofPairs(String[] pairs, int length) {
-        if ((length & 1) != 0 || length > pairs.length) {
-            throw new IllegalArgumentException("length " + length + ": pairs of algorithm and digest expected");
-        }
-        String[] normalised = new String[length];
+    public static Hashes parseWellFormed(char[] value, int start, int end) {
+        String[] pairs = null;
         int n = 0;
-        for (int i = 0; i < length; i += 2) {
-            String algorithm = normaliseAlgorithm(pairs[i]);
-            if (indexOf(normalised, n, algorithm) < 0) {
-                normalised[n++] = algorithm;
-                normalised[n++] = pairs[i + 1].toLowerCase(Locale.ROOT);
+        int i = start;
+        while (i < end) {
+            while (i < end && charClass(value[i]) == SPACE) {
+                i++;
             }
+            if (i == end) {
+                break;
+            }
+            int tokenStart = i;
+            while (i < end && charClass(value[i]) >= ALGORITHM) {
+                i++;
+            }
+            int colon = i;
+            if (colon == tokenStart || colon == end || value[colon] != ':') {
+                return null;
+            }
+            int digestStart = ++i;
+            boolean upperCase = false;
+            int c;
+            while (i < end && (c = charClass(value[i])) != SPACE) {
+                if (c < LOWER_HEX) {
+                    return null;
+                }
+                upperCase |= c == UPPER_HEX;
+                i++;
+            }
+            if (i == digestStart) {
+                return null;
+            }
+            String algorithm = knownAlgorithm(value, tokenStart, colon);
+            if (algorithm == null) {
+                algorithm = normaliseAlgorithm(new String(value, tokenStart, colon - tokenStart));
+            }
+            if (pairs == null) {
+                pairs = new String[4];
+            } else if (indexOf(pairs, n, algorithm) >= 0) {
+                continue; // the first digest of an algorithm wins, as in parse(String, Consumer)
+            } else if (n == pairs.length) {
+                pairs = Arrays.copyOf(pairs, n * 2);
+            }
+            String digest = new String(value, digestStart, i - digestStart);
+            pairs[n++] = algorithm;
+            pairs[n++] = upperCase ? digest.toLowerCase(Locale.ROOT) : digest;
         }
         if (n == 0) {
             return EMPTY;
         }
-        return new Hashes(n == length ? normalised : Arrays.copyOf(normalised, n));
+        return new Hashes(n == pairs.length ? pairs : Arrays.copyOf(pairs, n));
+    }
+
+    // classes of characters in a hash value, in the order the checks above rely on
+    private static final byte OTHER = 0;
+    private static final byte SPACE = 1;
+    private static final byte ALGORITHM = 2;
+    private static final byte LOWER_HEX = 3;
+    private static final byte UPPER_HEX = 4;
+    private static final byte[] CHAR_CLASS = charClasses();
+    /** Spellings seen in the wild, lower case, and their normalised names (see {@link #normaliseAlgorithm}). */
+    private static final String[] KNOWN_ALGORITHMS = { "md5", "md5", "sha-1", "sha-1", "sha1", "sha-1",
+            "sha-256", "sha-256", "sha256", "sha-256", "sha-512", "sha-512", "sha512", "sha-512", "sha-384", "sha-384",
+            "sha384", "sha-384", "sha-224", "sha-224", "sha224", "sha-224" };
+
+    private static int charClass(char c) {
+        return c < 128 ? CHAR_CLASS[c] : OTHER;
+    }
+
+    /**
+     * SPACE for the whitespace of the regular expression {@code \s} that {@link #parse(String, Consumer)} splits on;
+     * hex digits count as algorithm characters too (the digest loop accepts LOWER_HEX and up).
+     */
+    private static byte[] charClasses() {
+        byte[] table = new byte[128];
+        for (char c : " \t\n\u000B\f\r".toCharArray()) {
+            table[c] = SPACE;
+        }
+        for (char c = 'g'; c <= 'z'; c++) {
+            table[c] = ALGORITHM;
+        }
+        for (char c = 'G'; c <= 'Z'; c++) {
+            table[c] = ALGORITHM;
+        }
+        table['-'] = ALGORITHM;
+        for (char c = '0'; c <= '9'; c++) {
+            table[c] = LOWER_HEX;
+        }
+        for (char c = 'a'; c <= 'f'; c++) {
+            table[c] = LOWER_HEX;
+        }
+        for (char c = 'A'; c <= 'F'; c++) {
+            table[c] = UPPER_HEX;
+        }
+        return table;
+    }
+
+    /** The normalised name of a usual algorithm in {@code v[start, end)} (characters of {@code [A-Za-z0-9-]}), or null. */
+    private static String knownAlgorithm(char[] v, int start, int end) {
+        int length = end - start;
+        for (int k = 0; k < KNOWN_ALGORITHMS.length; k += 2) {
+            String lowerCase = KNOWN_ALGORITHMS[k];
+            if (lowerCase.length() == length && equalsIgnoreAsciiCase(lowerCase, v, start)) {
+                return KNOWN_ALGORITHMS[k + 1];
+            }
+        }
+        return null;
+    }
+
+    /** Setting bit 5 lower-cases an ASCII letter and leaves digits and {@code -} as they are. */
+    private static boolean equalsIgnoreAsciiCase(String lowerCase, char[] v, int start) {
+        for (int i = 0; i < lowerCase.length(); i++) {
+            if ((v[start + i] | 0x20) != lowerCase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Hashes fromMap(Map<String, String> map) {

@@ -65,24 +65,36 @@ final class MdAttributes {
             if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i)) || !value.read(xml, i)) {
                 continue; // an extension's attribute, or blank: absent
             }
-            switch (xml.getAttributeLocalName(i)) {
-                case "capability" -> capability = repeated.get(value);
-                case "at" -> at.read(value);
-                case "completed" -> completed.read(value);
-                case "from" -> from.read(value);
-                case "until" -> until.read(value);
-                case "datetime" -> datetime.read(value);
-                case "modified" -> modified.read(value);
-                case "change" -> change = repeated.get(value);
-                case "hash" -> hash.read(value);
-                case "length" -> length.read(value);
-                case "type" -> type = repeated.get(value);
-                case "encoding" -> encoding = repeated.get(value);
-                case "path" -> path = value.toString();
-                default -> {
-                    // extension attribute: tolerated
-                }
+            // Woodstox interns names, so equals() is mostly an identity check; the usual attributes come first
+            String name = xml.getAttributeLocalName(i);
+            if ("hash".equals(name)) {
+                hash.read(value);
+            } else if ("length".equals(name)) {
+                length.read(value);
+            } else if ("type".equals(name)) {
+                type = repeated.get(value);
+            } else if ("datetime".equals(name)) {
+                datetime.read(value);
+            } else if ("change".equals(name)) {
+                change = repeated.get(value);
+            } else if ("capability".equals(name)) {
+                capability = repeated.get(value);
+            } else if ("at".equals(name)) {
+                at.read(value);
+            } else if ("completed".equals(name)) {
+                completed.read(value);
+            } else if ("from".equals(name)) {
+                from.read(value);
+            } else if ("until".equals(name)) {
+                until.read(value);
+            } else if ("modified".equals(name)) {
+                modified.read(value);
+            } else if ("encoding".equals(name)) {
+                encoding = repeated.get(value);
+            } else if ("path".equals(name)) {
+                path = value.toString();
             }
+            // anything else is an extension attribute: tolerated
         }
     }
 
