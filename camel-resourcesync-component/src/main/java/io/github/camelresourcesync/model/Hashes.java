@@ -88,14 +88,12 @@ public final class Hashes {
         int n = 0;
         int i = start;
         while (i < end) {
-            while (i < end && charClass(value[i]) == SPACE) {
+            if (isSpace(value[i])) {
                 i++;
-            }
-            if (i == end) {
-                break;
+                continue;
             }
             int tokenStart = i;
-            while (i < end && charClass(value[i]) >= ALGORITHM) {
+            while (i < end && isAlgorithmChar(value[i])) {
                 i++;
             }
             int colon = i;
@@ -103,16 +101,22 @@ public final class Hashes {
                 return null;
             }
             int digestStart = ++i;
-            boolean upperCase = false;
-            int c;
-            while (i < end && (c = charClass(value[i])) != SPACE) {
-                if (c < LOWER_HEX) {
-                    return null;
+            // branch-free over the digest's random hex digits; any other character makes "bad" negative, including
+            // whitespace other than ' ' (never left in attributes by XML; parse(String, Consumer) handles it)
+            int bad = 0;
+            int upperCase = 0;
+            while (i < end) {
+                char c = value[i];
+                if (c == ' ') {
+                    break;
                 }
-                upperCase |= c == UPPER_HEX;
+                int digit = c - '0';
+                int letter = (c | 0x20) - 'a';
+                bad |= (digit | (9 - digit)) & (letter | (5 - letter));
+                upperCase |= ~((c - 'A') | ('F' - c));
                 i++;
             }
-            if (i == digestStart) {
+            if (bad < 0 || i == digestStart) {
                 return null;
             }
             String algorithm = knownAlgorithm(value, tokenStart, colon);
@@ -128,7 +132,7 @@ public final class Hashes {
             }
             String digest = new String(value, digestStart, i - digestStart);
             pairs[n++] = algorithm;
-            pairs[n++] = upperCase ? digest.toLowerCase(Locale.ROOT) : digest;
+            pairs[n++] = upperCase < 0 ? digest.toLowerCase(Locale.ROOT) : digest;
         }
         if (n == 0) {
             return EMPTY;
@@ -136,48 +140,19 @@ public final class Hashes {
         return new Hashes(n == pairs.length ? pairs : Arrays.copyOf(pairs, n));
     }
 
-    // classes of characters in a hash value, in the order the checks above rely on
-    private static final byte OTHER = 0;
-    private static final byte SPACE = 1;
-    private static final byte ALGORITHM = 2;
-    private static final byte LOWER_HEX = 3;
-    private static final byte UPPER_HEX = 4;
-    private static final byte[] CHAR_CLASS = charClasses();
     /** Spellings seen in the wild, lower case, and their normalised names (see {@link #normaliseAlgorithm}). */
     private static final String[] KNOWN_ALGORITHMS = { "md5", "md5", "sha-1", "sha-1", "sha1", "sha-1",
             "sha-256", "sha-256", "sha256", "sha-256", "sha-512", "sha-512", "sha512", "sha-512", "sha-384", "sha-384",
             "sha384", "sha-384", "sha-224", "sha-224", "sha224", "sha-224" };
 
-    private static int charClass(char c) {
-        return c < 128 ? CHAR_CLASS[c] : OTHER;
+    /** The whitespace of the regular expression {@code \s} that {@link #parse(String, Consumer)} splits on. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
     }
 
-    /**
-     * SPACE for the whitespace of the regular expression {@code \s} that {@link #parse(String, Consumer)} splits on;
-     * hex digits count as algorithm characters too (the digest loop accepts LOWER_HEX and up).
-     */
-    private static byte[] charClasses() {
-        byte[] table = new byte[128];
-        for (char c : " \t\n\u000B\f\r".toCharArray()) {
-            table[c] = SPACE;
-        }
-        for (char c = 'g'; c <= 'z'; c++) {
-            table[c] = ALGORITHM;
-        }
-        for (char c = 'G'; c <= 'Z'; c++) {
-            table[c] = ALGORITHM;
-        }
-        table['-'] = ALGORITHM;
-        for (char c = '0'; c <= '9'; c++) {
-            table[c] = LOWER_HEX;
-        }
-        for (char c = 'a'; c <= 'f'; c++) {
-            table[c] = LOWER_HEX;
-        }
-        for (char c = 'A'; c <= 'F'; c++) {
-            table[c] = UPPER_HEX;
-        }
-        return table;
+    /** {@code [A-Za-z0-9-]}; setting bit 5 lower-cases an ASCII letter. */
+    private static boolean isAlgorithmChar(char c) {
+        return (char) ((c | 0x20) - 'a') < 26 || (char) (c - '0') < 10 || c == '-';
     }
 
     /** The normalised name of a usual algorithm in {@code v[start, end)} (characters of {@code [A-Za-z0-9-]}), or null. */

@@ -115,13 +115,12 @@ final class FastDateTime {
     /** The decimal number in {@code v[from, from+count)}, or -1 when a character is not an ASCII digit. */
     private static int digits(char[] v, int from, int count) {
         int result = 0;
+        int bad = 0;
         for (int i = from; i < from + count; i++) {
-            char c = v[i];
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            result = result * 10 + (c - '0');
+            int d = v[i] - '0';
+            bad |= d | (9 - d); // negative when d is not 0..9
+            result = result * 10 + d;
         }
-        return result;
+        return bad < 0 ? -1 : result;
     }
 }

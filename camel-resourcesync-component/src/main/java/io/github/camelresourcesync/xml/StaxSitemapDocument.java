@@ -39,6 +39,7 @@ final class StaxSitemapDocument implements SitemapDocument {
     private final long maxEntries;
     private final Consumer<String> warnings;
     private final EntryProblems problems = new EntryProblems();
+    private final SameOriginReferences sameOrigin = new SameOriginReferences();
 
     private DocumentHeader header;
     /** The reader is positioned at the start tag of the next {@code <url>}/{@code <sitemap>}. */
@@ -70,6 +71,9 @@ final class StaxSitemapDocument implements SitemapDocument {
         this.base = UriReferences.base(documentUri);
         this.maxEntries = maxEntries;
         this.warnings = warnings;
+        if (documentUri != null) {
+            sameOrigin.learn(documentUri, documentUri.toString());
+        }
     }
 
     /** Reads the header; on failure closes the parser and the stream. */
@@ -432,6 +436,10 @@ final class StaxSitemapDocument implements SitemapDocument {
 
         @Override
         public URI resolve(String reference, String what) throws DocumentException {
+            URI fast = sameOrigin.parse(reference);
+            if (fast != null) {
+                return fast;
+            }
             URI parsed = UriReferences.parse(reference);
             if (parsed == null) {
                 throw error(what + " '" + Problems.shorten(reference) + "' is not a URI");
@@ -439,6 +447,8 @@ final class StaxSitemapDocument implements SitemapDocument {
             if (!parsed.toString().equals(reference)) {
                 warn(what + " '" + Problems.shorten(reference) + "' contains characters not allowed in a URI; read as "
                         + Problems.shorten(parsed.toString()));
+            } else if (parsed.isAbsolute()) {
+                sameOrigin.learn(parsed, reference);
             }
             URI resolved = parsed.isAbsolute() || base == null ? parsed : base.resolve(parsed);
             if (!resolved.isAbsolute()) {
