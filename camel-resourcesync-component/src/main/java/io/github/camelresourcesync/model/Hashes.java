@@ -101,22 +101,18 @@ public final class Hashes {
                 return null;
             }
             int digestStart = ++i;
-            // branch-free over the digest's random hex digits; any other character makes "bad" negative, including
-            // whitespace other than ' ' (never left in attributes by XML; parse(String, Consumer) handles it)
-            int bad = 0;
-            int upperCase = 0;
+            // one table look-up per digit: bit 0 marks A-F, anything above bit 0 a character that is no hex digit
+            // (whitespace other than ' ' included: XML leaves none in attributes; parse(String, Consumer) handles it)
+            int flags = 0;
             while (i < end) {
                 char c = value[i];
                 if (c == ' ') {
                     break;
                 }
-                int digit = c - '0';
-                int letter = (c | 0x20) - 'a';
-                bad |= (digit | (9 - digit)) & (letter | (5 - letter));
-                upperCase |= ~((c - 'A') | ('F' - c));
+                flags |= HEX_CLASS[c & 0x7F] | ((c >> 7) << 2);
                 i++;
             }
-            if (bad < 0 || i == digestStart) {
+            if ((flags & ~UPPER_HEX) != 0 || i == digestStart) {
                 return null;
             }
             String algorithm = knownAlgorithm(value, tokenStart, colon);
@@ -132,12 +128,32 @@ public final class Hashes {
             }
             String digest = new String(value, digestStart, i - digestStart);
             pairs[n++] = algorithm;
-            pairs[n++] = upperCase < 0 ? digest.toLowerCase(Locale.ROOT) : digest;
+            pairs[n++] = (flags & UPPER_HEX) != 0 ? digest.toLowerCase(Locale.ROOT) : digest;
         }
         if (n == 0) {
             return EMPTY;
         }
         return new Hashes(n == pairs.length ? pairs : Arrays.copyOf(pairs, n));
+    }
+
+    private static final int UPPER_HEX = 1;
+    private static final int NOT_HEX = 2;
+    /** 0 for {@code 0-9 a-f}, {@link #UPPER_HEX} for {@code A-F}, {@link #NOT_HEX} for any other ASCII character */
+    private static final byte[] HEX_CLASS = hexClasses();
+
+    private static byte[] hexClasses() {
+        byte[] table = new byte[128];
+        Arrays.fill(table, (byte) NOT_HEX);
+        for (char c = '0'; c <= '9'; c++) {
+            table[c] = 0;
+        }
+        for (char c = 'a'; c <= 'f'; c++) {
+            table[c] = 0;
+        }
+        for (char c = 'A'; c <= 'F'; c++) {
+            table[c] = UPPER_HEX;
+        }
+        return table;
     }
 
     /** Spellings seen in the wild, lower case, and their normalised names (see {@link #normaliseAlgorithm}). */
