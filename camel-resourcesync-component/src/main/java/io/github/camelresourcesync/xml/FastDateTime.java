@@ -55,9 +55,9 @@ final class FastDateTime {
             return NOT_FAST;
         }
         int s = start;
-        int year = digits(v, s, 4);
-        int month = digits(v, s + 5, 2);
-        int day = digits(v, s + 8, 2);
+        int year = twoDigits(v, s) * 100 + twoDigits(v, s + 2); // negative when a character is no digit
+        int month = twoDigits(v, s + 5);
+        int day = twoDigits(v, s + 8);
         if (year < 0 || v[s + 4] != '-' || month < 1 || month > 12 || v[s + 7] != '-' || day < 1
                 || day > daysInMonth(year, month)) {
             return NOT_FAST;
@@ -67,9 +67,9 @@ final class FastDateTime {
             return epochSeconds;
         }
         char t = v[s + 10];
-        int hour = digits(v, s + 11, 2);
-        int minute = digits(v, s + 14, 2);
-        int second = digits(v, s + 17, 2);
+        int hour = twoDigits(v, s + 11);
+        int minute = twoDigits(v, s + 14);
+        int second = twoDigits(v, s + 17);
         if ((t != 'T' && t != 't') || v[s + 13] != ':' || v[s + 16] != ':' || hour < 0 || hour > 23
                 || minute < 0 || minute > 59 || second < 0 || second > 59) {
             return NOT_FAST;
@@ -79,8 +79,8 @@ final class FastDateTime {
         if (n == 20) {
             return zone == 'Z' || zone == 'z' ? epochSeconds : NOT_FAST;
         }
-        int offsetHours = digits(v, s + 20, 2);
-        int offsetMinutes = digits(v, s + 23, 2);
+        int offsetHours = twoDigits(v, s + 20);
+        int offsetMinutes = twoDigits(v, s + 23);
         if ((zone != '+' && zone != '-') || v[s + 22] != ':' || offsetHours < 0 || offsetHours > 17
                 || offsetMinutes < 0 || offsetMinutes > 59) {
             return NOT_FAST;
@@ -112,15 +112,13 @@ final class FastDateTime {
         return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
     }
 
-    /** The decimal number in {@code v[from, from+count)}, or -1 when a character is not an ASCII digit. */
-    private static int digits(char[] v, int from, int count) {
-        int result = 0;
-        int bad = 0;
-        for (int i = from; i < from + count; i++) {
-            int d = v[i] - '0';
-            bad |= d | (9 - d); // negative when d is not 0..9
-            result = result * 10 + d;
-        }
-        return bad < 0 ? -1 : result;
+    /**
+     * The number written by the ASCII digits {@code v[at]} and {@code v[at+1]}, or -10000 when one is no digit: negative
+     * even as the high part of a year ({@code * 100 + 99}) or its low part ({@code 99 * 100 + ...}).
+     */
+    private static int twoDigits(char[] v, int at) {
+        int tens = v[at] - '0';
+        int ones = v[at + 1] - '0';
+        return (tens | ones | (9 - tens) | (9 - ones)) < 0 ? -10_000 : tens * 10 + ones;
     }
 }

@@ -17,10 +17,15 @@ final class RepeatedValues {
     String get(AttributeValue value) {
         char[] chars = value.buffer();
         int start = value.start();
-        int length = value.end() - start;
+        int end = value.end();
+        int hash = 0;
+        for (int i = start; i < end; i++) {
+            hash = 31 * hash + chars[i]; // String.hashCode(), which known values have cached
+        }
+        int length = end - start;
         for (int i = 0; i < count; i++) {
             String known = values[i];
-            if (known.length() == length && matches(known, chars, start)) {
+            if (known.hashCode() == hash && known.length() == length && matches(known, chars, start)) {
                 return known;
             }
         }
