@@ -171,7 +171,7 @@ public final class Hashes {
         return (char) ((c | 0x20) - 'a') < 26 || (char) (c - '0') < 10 || c == '-';
     }
 
-    /** The normalised name of a usual algorithm in {@code v[start, end)} (characters of {@code [A-Za-z0-9-]}), or null. */
+    /** The normalised name of a usual algorithm in {@code v[start, end)} (of {@code [A-Za-z0-9-]}), or null. */
     private static String knownAlgorithm(char[] v, int start, int end) {
         int length = end - start;
         for (int k = 0; k < KNOWN_ALGORITHMS.length; k += 2) {

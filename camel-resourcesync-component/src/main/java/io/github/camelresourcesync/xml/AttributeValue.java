@@ -48,7 +48,7 @@ final class AttributeValue extends TypedValueDecoder {
         return new String(buffer, start, end - start);
     }
 
-    // ---- TypedValueDecoder: Woodstox hands over the trimmed range of its value buffer --------------------------------
+    // ---- TypedValueDecoder: Woodstox hands over the trimmed range of its value buffer -------------------------------
 
     @Override
     public void decode(char[] chars, int from, int to) {

@@ -113,8 +113,8 @@ final class FastDateTime {
     }
 
     /**
-     * The number written by the ASCII digits {@code v[at]} and {@code v[at+1]}, or -10000 when one is no digit: negative
-     * even as the high part of a year ({@code * 100 + 99}) or its low part ({@code 99 * 100 + ...}).
+     * The number written by the ASCII digits {@code v[at]} and {@code v[at+1]}, or -10000 when one is no digit:
+     * negative even as the high part of a year ({@code * 100 + 99}) or its low part ({@code 99 * 100 + ...}).
      */
     private static int twoDigits(char[] v, int at) {
         int tens = v[at] - '0';

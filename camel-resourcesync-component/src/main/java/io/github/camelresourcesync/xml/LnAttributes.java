@@ -31,7 +31,7 @@ final class LnAttributes {
         this.repeated = repeated;
     }
 
-    /** Reads the attributes of the {@code rs:ln} start element the reader is positioned at; unknown ones are skipped. */
+    /** Reads the attributes of the {@code rs:ln} start element the reader is at; unknown ones are skipped. */
     void read(XMLStreamReader2 xml) throws XMLStreamException {
         rel = href = path = pri = type = encoding = null;
         hash.reset();

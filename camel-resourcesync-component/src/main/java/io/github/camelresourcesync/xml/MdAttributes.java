@@ -58,7 +58,7 @@ final class MdAttributes {
         return present;
     }
 
-    /** Reads the attributes of the {@code rs:md} start element the reader is positioned at; unknown ones are skipped. */
+    /** Reads the attributes of the {@code rs:md} start element the reader is at; unknown ones are skipped. */
     void read(XMLStreamReader2 xml) throws XMLStreamException {
         present = true;
         for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {

@@ -303,7 +303,8 @@ class SitemapReaderTest {
                         + " datetime='2013-01-02' change='updated'/></url>"
                         + "<url><loc>https://data.example.org:8443/b?x=1#f</loc>"
                         + "<rs:md type='text/html' datetime='2013-01-02T12:00Z' change='updated' length='0'/></url>"
-                        + "<url><loc>https://data.example.org:8443/c%20d</loc></url>").getBytes(StandardCharsets.UTF_8)),
+                        + "<url><loc>https://data.example.org:8443/c%20d</loc></url>")
+                        .getBytes(StandardCharsets.UTF_8)),
                 URI.create("http://example.com/list.xml"));
         Entry first = doc.entry(0);
         assertEquals(t("2013-01-02T11:00:00.500Z"), first.lastmod(), "beyond the fast path: the general parser");
