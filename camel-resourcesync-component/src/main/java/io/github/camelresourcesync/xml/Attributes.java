@@ -2,25 +2,10 @@ package io.github.camelresourcesync.xml;
 
 import java.time.Instant;
 
-import javax.xml.stream.XMLStreamReader;
-
 /** Conversions of attribute values shared by {@code rs:md} and {@code rs:ln}. */
 final class Attributes {
 
     private Attributes() {
-    }
-
-    /** The trimmed value; blank values count as absent ({@code null}). */
-    static String value(XMLStreamReader xml, int index) {
-        String v = xml.getAttributeValue(index);
-        if (v.isEmpty()) {
-            return null;
-        }
-        if (v.charAt(0) <= ' ' || v.charAt(v.length() - 1) <= ' ') {
-            v = v.trim();
-            return v.isEmpty() ? null : v;
-        }
-        return v;
     }
 
     /** Strict: a time that cannot be read would misorder changes or move a resume point. */

@@ -2,39 +2,55 @@ package io.github.camelresourcesync.xml;
 
 import io.github.camelresourcesync.model.Link;
 
-import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamException;
 
-/** The raw attributes of one {@code rs:ln} element, converted to a {@link Link} once the entry is read. Reusable. */
+import org.codehaus.stax2.XMLStreamReader2;
+
+/**
+ * The raw attributes of one {@code rs:ln} element, converted to a {@link Link} once the entry is read. Read like
+ * {@link MdAttributes}. Reusable.
+ */
 final class LnAttributes {
+
+    private final AttributeValue value;
+    private final RepeatedValues repeated;
 
     private String rel;
     private String href;
-    private String hash;
-    private String length;
-    private String modified;
+    private final HashAttribute hash = new HashAttribute();
+    private final LengthValue length = new LengthValue();
+    private final TimeValue modified = new TimeValue();
     private String path;
     private String pri;
     private String type;
     private String encoding;
 
-    /** Reads the attributes of the {@code rs:ln} start element the reader is positioned at; unknown ones are skipped. */
-    void read(XMLStreamReader xml) {
-        rel = href = hash = length = modified = path = pri = type = encoding = null;
+    /** @param value and {@code repeated}: those of the document, shared by all its attribute readers */
+    LnAttributes(AttributeValue value, RepeatedValues repeated) {
+        this.value = value;
+        this.repeated = repeated;
+    }
+
+    /** Reads the attributes of the {@code rs:ln} start element the reader is at; unknown ones are skipped. */
+    void read(XMLStreamReader2 xml) throws XMLStreamException {
+        rel = href = path = pri = type = encoding = null;
+        hash.reset();
+        length.reset();
+        modified.reset();
         for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {
-            if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i))) {
-                continue;
+            if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i)) || !value.read(xml, i)) {
+                continue; // an extension's attribute, or blank: absent
             }
-            String value = Attributes.value(xml, i);
             switch (xml.getAttributeLocalName(i)) {
-                case "rel" -> rel = value;
-                case "href" -> href = value;
-                case "hash" -> hash = value;
-                case "length" -> length = value;
-                case "modified" -> modified = value;
-                case "path" -> path = value;
-                case "pri" -> pri = value;
-                case "type" -> type = value;
-                case "encoding" -> encoding = value;
+                case "rel" -> rel = repeated.get(value);
+                case "href" -> href = value.toString();
+                case "hash" -> hash.read(value);
+                case "length" -> length.read(value);
+                case "modified" -> modified.read(value);
+                case "path" -> path = value.toString();
+                case "pri" -> pri = value.toString();
+                case "type" -> type = repeated.get(value);
+                case "encoding" -> encoding = repeated.get(value);
                 default -> {
                     // extension attribute: tolerated
                 }
@@ -57,9 +73,9 @@ final class LnAttributes {
         return new Link(
                 rel,
                 problems.resolve(href, "<rs:ln rel=\"" + rel + "\"> href"),
-                HashAttribute.parse(hash, problems::warn),
-                Attributes.length(problems, "rs:ln length", length),
-                Attributes.time(problems, "rs:ln modified", modified),
+                hash.build(problems),
+                length.build(problems, "rs:ln length"),
+                modified.attribute(problems, "rs:ln modified"),
                 path,
                 Attributes.pri(problems, pri),
                 type,

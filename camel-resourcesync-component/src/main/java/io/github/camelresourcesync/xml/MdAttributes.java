@@ -2,68 +2,99 @@ package io.github.camelresourcesync.xml;
 
 import io.github.camelresourcesync.model.Metadata;
 
-import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamException;
+
+import org.codehaus.stax2.XMLStreamReader2;
 
 /**
- * The raw attributes of one {@code rs:md} element, collected first and converted once the whole entry is read so that
- * messages can name the entry's loc. Reused from entry to entry.
+ * The attributes of one {@code rs:md} element, collected first and converted once the whole entry is read so that
+ * messages can name the entry's loc. Times, length and hash are taken from the parser's characters without an
+ * intermediate String (see {@link AttributeValue}); repeating values are shared ({@link RepeatedValues}). Reused from
+ * entry to entry.
  */
 final class MdAttributes {
 
+    private final AttributeValue value;
+    private final RepeatedValues repeated;
+
     private boolean present;
     private String capability;
-    private String at;
-    private String completed;
-    private String from;
-    private String until;
-    private String datetime;
-    private String modified;
+    private final TimeValue at = new TimeValue();
+    private final TimeValue completed = new TimeValue();
+    private final TimeValue from = new TimeValue();
+    private final TimeValue until = new TimeValue();
+    private final TimeValue datetime = new TimeValue();
+    private final TimeValue modified = new TimeValue();
     private String change;
-    private String hash;
-    private String length;
+    private final HashAttribute hash = new HashAttribute();
+    private final LengthValue length = new LengthValue();
     private String type;
     private String encoding;
     private String path;
+
+    /** @param value and {@code repeated}: those of the document, shared by all its attribute readers */
+    MdAttributes(AttributeValue value, RepeatedValues repeated) {
+        this.value = value;
+        this.repeated = repeated;
+    }
 
     void reset() {
         if (!present) {
             return;
         }
         present = false;
-        capability = at = completed = from = until = datetime = modified = change = hash = length = type = encoding
-                = path = null;
+        capability = change = type = encoding = path = null;
+        at.reset();
+        completed.reset();
+        from.reset();
+        until.reset();
+        datetime.reset();
+        modified.reset();
+        hash.reset();
+        length.reset();
     }
 
     boolean isPresent() {
         return present;
     }
 
-    /** Reads the attributes of the {@code rs:md} start element the reader is positioned at; unknown ones are skipped. */
-    void read(XMLStreamReader xml) {
+    /** Reads the attributes of the {@code rs:md} start element the reader is at; unknown ones are skipped. */
+    void read(XMLStreamReader2 xml) throws XMLStreamException {
         present = true;
         for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {
-            if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i))) {
-                continue;
+            if (!SitemapNames.isUnqualified(xml.getAttributeNamespace(i)) || !value.read(xml, i)) {
+                continue; // an extension's attribute, or blank: absent
             }
-            String value = Attributes.value(xml, i);
-            switch (xml.getAttributeLocalName(i)) {
-                case "capability" -> capability = value;
-                case "at" -> at = value;
-                case "completed" -> completed = value;
-                case "from" -> from = value;
-                case "until" -> until = value;
-                case "datetime" -> datetime = value;
-                case "modified" -> modified = value;
-                case "change" -> change = value;
-                case "hash" -> hash = value;
-                case "length" -> length = value;
-                case "type" -> type = value;
-                case "encoding" -> encoding = value;
-                case "path" -> path = value;
-                default -> {
-                    // extension attribute: tolerated
-                }
+            // Woodstox interns names, so equals() is mostly an identity check; the usual attributes come first
+            String name = xml.getAttributeLocalName(i);
+            if ("hash".equals(name)) {
+                hash.read(value);
+            } else if ("length".equals(name)) {
+                length.read(value);
+            } else if ("type".equals(name)) {
+                type = repeated.get(value);
+            } else if ("datetime".equals(name)) {
+                datetime.read(value);
+            } else if ("change".equals(name)) {
+                change = repeated.get(value);
+            } else if ("capability".equals(name)) {
+                capability = repeated.get(value);
+            } else if ("at".equals(name)) {
+                at.read(value);
+            } else if ("completed".equals(name)) {
+                completed.read(value);
+            } else if ("from".equals(name)) {
+                from.read(value);
+            } else if ("until".equals(name)) {
+                until.read(value);
+            } else if ("modified".equals(name)) {
+                modified.read(value);
+            } else if ("encoding".equals(name)) {
+                encoding = repeated.get(value);
+            } else if ("path".equals(name)) {
+                path = value.toString();
             }
+            // anything else is an extension attribute: tolerated
         }
     }
 
@@ -73,15 +104,15 @@ final class MdAttributes {
         }
         return new Metadata(
                 capability,
-                Attributes.time(problems, "rs:md at", at),
-                Attributes.time(problems, "rs:md completed", completed),
-                Attributes.time(problems, "rs:md from", from),
-                Attributes.time(problems, "rs:md until", until),
-                Attributes.time(problems, "rs:md datetime", datetime),
-                Attributes.time(problems, "rs:md modified", modified),
+                at.attribute(problems, "rs:md at"),
+                completed.attribute(problems, "rs:md completed"),
+                from.attribute(problems, "rs:md from"),
+                until.attribute(problems, "rs:md until"),
+                datetime.attribute(problems, "rs:md datetime"),
+                modified.attribute(problems, "rs:md modified"),
                 change,
-                HashAttribute.parse(hash, problems::warn),
-                Attributes.length(problems, "rs:md length", length),
+                hash.build(problems),
+                length.build(problems, "rs:md length"),
                 type,
                 encoding,
                 path);

@@ -39,6 +39,7 @@ final class StaxSitemapDocument implements SitemapDocument {
     private final long maxEntries;
     private final Consumer<String> warnings;
     private final EntryProblems problems = new EntryProblems();
+    private final SameOriginReferences sameOrigin = new SameOriginReferences();
 
     private DocumentHeader header;
     /** The reader is positioned at the start tag of the next {@code <url>}/{@code <sitemap>}. */
@@ -53,7 +54,11 @@ final class StaxSitemapDocument implements SitemapDocument {
     // state of the entry being read, reused
     private long entryNumber;
     private String loc;
-    private final MdAttributes md = new MdAttributes();
+    private final AttributeValue attributeValue = new AttributeValue();
+    private final RepeatedValues repeated = new RepeatedValues();
+    private final TimeValue lastmod = new TimeValue();
+    private final char[] scratch = new char[32];
+    private final MdAttributes md = new MdAttributes(attributeValue, repeated);
     private final List<LnAttributes> lnBuffer = new ArrayList<>();
     private int lnCount;
     private final ArrayList<Link> links = new ArrayList<>();
@@ -66,6 +71,9 @@ final class StaxSitemapDocument implements SitemapDocument {
         this.base = UriReferences.base(documentUri);
         this.maxEntries = maxEntries;
         this.warnings = warnings;
+        if (documentUri != null) {
+            sameOrigin.learn(documentUri, documentUri.toString());
+        }
     }
 
     /** Reads the header; on failure closes the parser and the stream. */
@@ -157,7 +165,7 @@ final class StaxSitemapDocument implements SitemapDocument {
 
     private void readHeader() throws XMLStreamException, DocumentException {
         RootElement root = readRoot();
-        MdAttributes documentMd = new MdAttributes();
+        MdAttributes documentMd = new MdAttributes(attributeValue, repeated);
         List<LnAttributes> documentLinks = new ArrayList<>();
         while (true) {
             int event = xml.next();
@@ -177,7 +185,7 @@ final class StaxSitemapDocument implements SitemapDocument {
                     if (documentLinks.size() == MAX_LINKS_PER_ELEMENT) {
                         throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " document-level <rs:ln>");
                     }
-                    LnAttributes ln = new LnAttributes();
+                    LnAttributes ln = new LnAttributes(attributeValue, repeated);
                     ln.read(xml);
                     documentLinks.add(ln);
                     xml.skipElement();
@@ -273,7 +281,8 @@ final class StaxSitemapDocument implements SitemapDocument {
         }
         boolean sitemap = SitemapNames.SITEMAP.equals(xml.getLocalName());
         checkEntryKind(sitemap);
-        String lastmod = null;
+        boolean lastmodSeen = false;
+        lastmod.reset();
         md.reset();
         lnCount = 0;
         int event;
@@ -289,10 +298,12 @@ final class StaxSitemapDocument implements SitemapDocument {
                 }
                 loc = xml.getElementText().trim();
             } else if (SitemapNames.isSitemapNs(ns) && SitemapNames.LASTMOD.equals(name)) {
-                if (lastmod != null) {
+                if (lastmodSeen) {
                     throw problems.error("more than one <lastmod>");
                 }
-                lastmod = xml.getElementText().trim();
+                lastmodSeen = true;
+                // getElementText (not the typed getElementAs) keeps Woodstox's limit on text split by comments
+                lastmod.read(xml.getElementText().trim(), scratch);
             } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
                 if (md.isPresent()) {
                     throw problems.error("more than one <rs:md>");
@@ -306,10 +317,10 @@ final class StaxSitemapDocument implements SitemapDocument {
                 xml.skipElement();
             }
         }
-        return buildEntry(lastmod, sitemap);
+        return buildEntry(sitemap);
     }
 
-    private Entry buildEntry(String lastmodText, boolean sitemap) throws DocumentException {
+    private Entry buildEntry(boolean sitemap) throws DocumentException {
         if (loc == null) {
             throw problems.error("<" + (sitemap ? "sitemap" : "url") + "> has no <loc>");
         }
@@ -317,7 +328,7 @@ final class StaxSitemapDocument implements SitemapDocument {
             throw problems.error("<" + (sitemap ? "sitemap" : "url") + "> has an empty <loc>");
         }
         URI uri = problems.resolve(loc, "<loc>");
-        Instant lastmod = Attributes.elementTime(problems, "lastmod", lastmodText);
+        Instant lastmodTime = lastmod.element(problems, "lastmod");
         Metadata metadata = md.build(problems);
         List<Link> entryLinks;
         if (lnCount == 0) {
@@ -329,7 +340,7 @@ final class StaxSitemapDocument implements SitemapDocument {
             }
             entryLinks = links; // Entry copies it
         }
-        return new Entry(uri, lastmod, metadata, entryLinks, sitemap);
+        return new Entry(uri, lastmodTime, metadata, entryLinks, sitemap);
     }
 
     private LnAttributes nextLnBuffer() throws DocumentException {
@@ -337,7 +348,7 @@ final class StaxSitemapDocument implements SitemapDocument {
             throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " <rs:ln> in one entry");
         }
         if (lnCount == lnBuffer.size()) {
-            lnBuffer.add(new LnAttributes());
+            lnBuffer.add(new LnAttributes(attributeValue, repeated));
         }
         return lnBuffer.get(lnCount++);
     }
@@ -425,6 +436,10 @@ final class StaxSitemapDocument implements SitemapDocument {
 
         @Override
         public URI resolve(String reference, String what) throws DocumentException {
+            URI fast = sameOrigin.parse(reference);
+            if (fast != null) {
+                return fast;
+            }
             URI parsed = UriReferences.parse(reference);
             if (parsed == null) {
                 throw error(what + " '" + Problems.shorten(reference) + "' is not a URI");
@@ -432,6 +447,8 @@ final class StaxSitemapDocument implements SitemapDocument {
             if (!parsed.toString().equals(reference)) {
                 warn(what + " '" + Problems.shorten(reference) + "' contains characters not allowed in a URI; read as "
                         + Problems.shorten(parsed.toString()));
+            } else if (parsed.isAbsolute()) {
+                sameOrigin.learn(parsed, reference);
             }
             URI resolved = parsed.isAbsolute() || base == null ? parsed : base.resolve(parsed);
             if (!resolved.isAbsolute()) {

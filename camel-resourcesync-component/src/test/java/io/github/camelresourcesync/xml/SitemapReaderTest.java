@@ -296,6 +296,48 @@ class SitemapReaderTest {
     }
 
     @Test
+    void readsAttributeValuesWhateverTheirShape() throws Exception {
+        ParsedDocument doc = ParsedDocument.read(reader, new ByteArrayInputStream(urlset(
+                "<url><loc>http://example.com/a</loc><lastmod> 2013-01-02T12:00:00.5+01:00 </lastmod>"
+                        + "<rs:md hash=' MD5:ABCDEF01  sha1:aa ' length=' 12 ' type=' text/html '"
+                        + " datetime='2013-01-02' change='updated'/></url>"
+                        + "<url><loc>https://data.example.org:8443/b?x=1#f</loc>"
+                        + "<rs:md type='text/html' datetime='2013-01-02T12:00Z' change='updated' length='0'/></url>"
+                        + "<url><loc>https://data.example.org:8443/c%20d</loc></url>")
+                        .getBytes(StandardCharsets.UTF_8)),
+                URI.create("http://example.com/list.xml"));
+        Entry first = doc.entry(0);
+        assertEquals(t("2013-01-02T11:00:00.500Z"), first.lastmod(), "beyond the fast path: the general parser");
+        assertEquals(Hashes.parse("md5:abcdef01 sha-1:aa"), first.md().hash());
+        assertEquals(12L, first.md().length());
+        assertEquals("text/html", first.md().type(), "trimmed");
+        assertEquals(t("2013-01-02T00:00:00Z"), first.md().datetime());
+        Entry second = doc.entry(1);
+        assertEquals(t("2013-01-02T12:00:00Z"), second.md().datetime());
+        assertEquals(0L, second.md().length());
+        assertSame(first.md().type(), second.md().type(), "repeating values share one String");
+        assertSame(first.md().change(), second.md().change());
+        for (Entry e : doc.entries()) {
+            String written = e.loc().toString();
+            assertEquals(URI.create(written), e.loc());
+        }
+        assertEquals("https://data.example.org:8443/b?x=1#f", second.loc().toString());
+        assertEquals("https://data.example.org:8443/c%20d", doc.entry(2).loc().toString());
+        assertEquals("/c d", doc.entry(2).loc().getPath());
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void keepsTheLocAsWrittenWhenTheAuthorityHasAnEmptyPort() throws Exception {
+        URI document = URI.create("http://example.com:/list.xml");
+        ParsedDocument doc = ParsedDocument.read(reader, new ByteArrayInputStream(urlset(
+                "<url><loc>http://example.com:/a</loc></url><url><loc>http://example.com:/b</loc></url>")
+                .getBytes(StandardCharsets.UTF_8)), document);
+        assertEquals("http://example.com:/a", doc.entry(0).loc().toString());
+        assertEquals("http://example.com:/b", doc.entry(1).loc().toString());
+    }
+
+    @Test
     void resolvesAgainstADocumentUriWithoutPath() throws Exception {
         ParsedDocument doc = ParsedDocument.read(reader, new ByteArrayInputStream(
                 urlset("<url><loc>res1</loc></url>").getBytes(StandardCharsets.UTF_8)),
