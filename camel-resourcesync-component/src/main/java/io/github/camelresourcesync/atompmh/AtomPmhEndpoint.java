@@ -2,9 +2,11 @@ package io.github.camelresourcesync.atompmh;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.Arrays;
 
+import io.github.camelresourcesync.HttpAuthOptions;
+import io.github.camelresourcesync.HttpOptions;
+import io.github.camelresourcesync.RetryOptions;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.UrlRedaction;
@@ -19,7 +21,6 @@ import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.ScheduledPollEndpoint;
-import org.apache.camel.support.jsse.SSLContextParameters;
 import org.apache.camel.util.ObjectHelper;
 
 /**
@@ -65,24 +66,13 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     @UriParam(label = "state")
     private String stateDirectory;
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "3")
-    private int maxRetries = 3;
-    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration")
-    private long retryDelay = 500;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "security", secret = true)
-    private String username;
-    @UriParam(label = "security", secret = true)
-    private String password;
-    @UriParam(label = "security", secret = true)
-    private String bearerToken;
-    @UriParam(label = "security")
-    private SSLContextParameters sslContextParameters;
+    // the options the harvesting endpoints share, declared once in their @UriParams classes (see HttpOptions)
+    @UriParam
+    private final HttpOptions httpOptions = new HttpOptions();
+    @UriParam
+    private final RetryOptions retryOptions = new RetryOptions();
+    @UriParam
+    private final HttpAuthOptions authOptions = new HttpAuthOptions();
     @UriParam(label = "advanced", defaultValue = "67108864")
     private long maxDocumentSize = 64L * 1024 * 1024;
     @UriParam(label = "advanced", defaultValue = "0")
@@ -147,15 +137,21 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
-                .readTimeout(Duration.ofMillis(readTimeout)).maxRetries(maxRetries)
-                .retryInitialDelay(Duration.ofMillis(retryDelay)).userAgent(userAgent).username(username)
-                .password(password).bearerToken(bearerToken).maxDocumentSize(maxDocumentSize)
+        FetcherConfig c = httpOptions.fetcherConfig(getCamelContext());
+        return retryOptions.applyTo(authOptions.applyTo(c)).maxDocumentSize(maxDocumentSize)
                 .maxContentSize(maxContentSize);
-        if (sslContextParameters != null) {
-            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
-        }
-        return c;
+    }
+
+    public HttpOptions getHttpOptions() {
+        return httpOptions;
+    }
+
+    public RetryOptions getRetryOptions() {
+        return retryOptions;
+    }
+
+    public HttpAuthOptions getAuthOptions() {
+        return authOptions;
     }
 
     @Override
@@ -289,87 +285,6 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     /** Directory of an embedded state store for this endpoint (shared with endpoints naming the same directory). */
     public void setStateDirectory(String stateDirectory) {
         this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
-    }
-
-    public long getConnectTimeout() {
-        return connectTimeout;
-    }
-
-    /** Milliseconds to wait for a connection. */
-    public void setConnectTimeout(long connectTimeout) {
-        this.connectTimeout = connectTimeout;
-    }
-
-    public long getReadTimeout() {
-        return readTimeout;
-    }
-
-    /** Milliseconds to wait for data on an open connection. */
-    public void setReadTimeout(long readTimeout) {
-        this.readTimeout = readTimeout;
-    }
-
-    public int getMaxRetries() {
-        return maxRetries;
-    }
-
-    /** Retries of a failed request (connection errors, 5xx, 429, 408) with exponential backoff. */
-    public void setMaxRetries(int maxRetries) {
-        this.maxRetries = maxRetries;
-    }
-
-    public long getRetryDelay() {
-        return retryDelay;
-    }
-
-    /** First backoff delay; doubles with each retry. */
-    public void setRetryDelay(long retryDelay) {
-        this.retryDelay = retryDelay;
-    }
-
-    public String getUserAgent() {
-        return userAgent;
-    }
-
-    /** The `User-Agent` header sent. */
-    public void setUserAgent(String userAgent) {
-        this.userAgent = userAgent;
-    }
-
-    public String getUsername() {
-        return username;
-    }
-
-    /** User for HTTP Basic authentication, sent only to the feed's origin. */
-    public void setUsername(String username) {
-        this.username = username;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    /** Password for HTTP Basic authentication. */
-    public void setPassword(String password) {
-        this.password = password;
-    }
-
-    public String getBearerToken() {
-        return bearerToken;
-    }
-
-    /** Bearer token sent as `Authorization: Bearer ...`, only to the feed's origin. */
-    public void setBearerToken(String bearerToken) {
-        this.bearerToken = bearerToken;
-    }
-
-    public SSLContextParameters getSslContextParameters() {
-        return sslContextParameters;
-    }
-
-    /** TLS settings (trust store, key store, protocols) for `https:` feeds and representations. */
-    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
-        this.sslContextParameters = sslContextParameters;
     }
 
     public long getMaxDocumentSize() {

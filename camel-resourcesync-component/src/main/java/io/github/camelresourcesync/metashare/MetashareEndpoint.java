@@ -2,9 +2,10 @@ package io.github.camelresourcesync.metashare;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.Map;
 
+import io.github.camelresourcesync.HttpOptions;
+import io.github.camelresourcesync.ProxyOptions;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -18,7 +19,6 @@ import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.ScheduledPollEndpoint;
-import org.apache.camel.support.jsse.SSLContextParameters;
 
 /**
  * Harvest a META-SHARE node (harvesting protocol 1.0) as sync events: one exchange per record created, updated or
@@ -64,19 +64,12 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     @UriParam(label = "security", secret = true)
     @Metadata(required = true)
     private String password;
-    @UriParam(label = "security")
-    private SSLContextParameters sslContextParameters;
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "http,proxy")
-    private String proxyHost;
-    @UriParam(label = "http,proxy")
-    private int proxyPort;
+    // the options the harvesting endpoints share, declared once in their @UriParams classes (see HttpOptions)
+    @UriParam
+    private final HttpOptions httpOptions = new HttpOptions();
+    @UriParam
+    private final ProxyOptions proxyOptions = new ProxyOptions();
     @UriParam(label = "advanced", defaultValue = "268435456")
     private long maxPackageSize = 256L * 1024 * 1024;
 
@@ -87,6 +80,11 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
         super(uri, component);
         this.nodeUrl = nodeUrl;
         setDelay(DEFAULT_DELAY);
+    }
+
+    @Override
+    public MetashareComponent getComponent() {
+        return (MetashareComponent) super.getComponent();
     }
 
     @Override
@@ -138,14 +136,17 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
-                .readTimeout(Duration.ofMillis(readTimeout)).userAgent(userAgent).proxyHost(proxyHost)
-                .proxyPort(proxyPort).maxConnections(Math.max(2, fetchParallelism + 1))
-                .maxDocumentSize(maxPackageSize);
-        if (sslContextParameters != null) {
-            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
-        }
-        return c;
+        // username and password go into the login form (MetashareClient), not into every request
+        return proxyOptions.applyTo(httpOptions.fetcherConfig(getCamelContext()))
+                .maxConnections(Math.max(2, fetchParallelism + 1)).maxDocumentSize(maxPackageSize);
+    }
+
+    public HttpOptions getHttpOptions() {
+        return httpOptions;
+    }
+
+    public ProxyOptions getProxyOptions() {
+        return proxyOptions;
     }
 
     @Override
@@ -238,8 +239,8 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     }
 
     /**
-     * A directory for this endpoint's own embedded state file (metashare-state.mv.db), used when no `stateStore` is
-     * set; one endpoint at a time may use it.
+     * A directory for an embedded state file (metashare-state.mv.db), used when no `stateStore` is set; endpoints
+     * naming the same directory share it, one process at a time may use it.
      */
     public void setStateDirectory(String stateDirectory) {
         this.stateDirectory = stateDirectory;
@@ -261,60 +262,6 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     /** Password of the sync user (sent in the login form only; never logged). */
     public void setPassword(String password) {
         this.password = password;
-    }
-
-    public SSLContextParameters getSslContextParameters() {
-        return sslContextParameters;
-    }
-
-    /** TLS configuration (trust store, key store, protocols) as Camel `SSLContextParameters`. */
-    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
-        this.sslContextParameters = sslContextParameters;
-    }
-
-    public long getConnectTimeout() {
-        return connectTimeout;
-    }
-
-    /** Milliseconds to wait for a TCP connection. */
-    public void setConnectTimeout(long connectTimeout) {
-        this.connectTimeout = connectTimeout;
-    }
-
-    public long getReadTimeout() {
-        return readTimeout;
-    }
-
-    /** Milliseconds a read may wait for data. */
-    public void setReadTimeout(long readTimeout) {
-        this.readTimeout = readTimeout;
-    }
-
-    public String getUserAgent() {
-        return userAgent;
-    }
-
-    /** The User-Agent header sent to the node. */
-    public void setUserAgent(String userAgent) {
-        this.userAgent = userAgent;
-    }
-
-    public String getProxyHost() {
-        return proxyHost;
-    }
-
-    /** HTTP proxy host; default: the JVM's proxy settings. */
-    public void setProxyHost(String proxyHost) {
-        this.proxyHost = proxyHost;
-    }
-
-    public int getProxyPort() {
-        return proxyPort;
-    }
-
-    /** HTTP proxy port. */
-    public void setProxyPort(int proxyPort) {
-        this.proxyPort = proxyPort;
     }
 
     public long getMaxPackageSize() {
