@@ -11,11 +11,12 @@ import org.apache.camel.spi.UriParams;
 import org.apache.camel.support.jsse.SSLContextParameters;
 
 /**
- * The HTTP options every harvesting endpoint has (connection and read timeouts, User-Agent, TLS). Each endpoint holds
- * one as a {@code @UriParams} field, as camel-ftp holds its {@code RemoteFileConfiguration}, so the options are
- * declared and documented once and Camel's tooling lists them as the endpoint's own. The option groups only some
- * endpoints have ({@link ProxyOptions}, {@link RetryOptions}, {@link HttpAuthOptions}) are separate classes, so no
- * endpoint gains an option it never had.
+ * The HTTP options every harvesting endpoint has (connection and read timeouts, User-Agent, TLS). {@link
+ * SyncEventEndpoint} holds one in a {@code @UriParam} field, as camel-kafka's endpoint holds its
+ * {@code KafkaConfiguration}: the options are declared and documented once, and Camel's tooling lists them as each
+ * endpoint's own (the generated configurers set them through {@code getHttpOptions()}). The groups only some endpoints
+ * have ({@link ProxyOptions}, {@link RetryOptions}, {@link HttpAuthOptions}) are separate classes, so no endpoint
+ * gains an option it never had.
  */
 @UriParams
 public class HttpOptions {

@@ -24,12 +24,10 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.ScheduledPollEndpoint;
 
 /**
  * Harvest a ResourceSync Source: baseline from its Resource Lists, then follow its Change Lists, one exchange per
@@ -40,10 +38,8 @@ import org.apache.camel.support.ScheduledPollEndpoint;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync", title = "ResourceSync", syntax = "resourcesync:sourceUrl",
              category = { Category.FILE, Category.HTTP },
              headersClass = ResourceSyncConstants.class)
-public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
+public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
-    /** Default delay between polls: a Source's lists change in minutes, not milliseconds. */
-    static final long DEFAULT_DELAY = 60_000;
     /**
      * Twenty times the Sitemap protocol's 50,000 (Sources exceed it), yet bounded: an incremental pass sorts one Change
      * List's new entries in memory.
@@ -56,11 +52,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
                            + " For the producer (publisher), by convention `publish`; it names the endpoint only.")
     @Metadata(required = true)
     private String sourceUrl;
-
-    // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
-    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
-    private long delay = DEFAULT_DELAY;
 
     @UriParam(label = "consumer", defaultValue = "auto", enums = "auto,baseline,incremental,audit")
     private SyncMode mode = SyncMode.AUTO;
@@ -124,9 +115,7 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     @UriParam(label = "state")
     private String stateId;
 
-    // the options the harvesting endpoints share, declared once in their @UriParams classes (see HttpOptions)
-    @UriParam
-    private final HttpOptions httpOptions = new HttpOptions();
+    // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
     @UriParam
     private final RetryOptions retryOptions = new RetryOptions();
     @UriParam
@@ -206,7 +195,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     public ResourceSyncEndpoint(String uri, ResourceSyncComponent component, String sourceUrl) {
         super(uri, component);
         this.sourceUrl = sourceUrl;
-        setDelay(DEFAULT_DELAY);
     }
 
     @Override
@@ -338,7 +326,7 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = httpOptions.fetcherConfig(getCamelContext());
+        FetcherConfig c = getHttpOptions().fetcherConfig(getCamelContext());
         retryOptions.applyTo(proxyOptions.applyTo(authOptions.applyTo(c)));
         String userInfo = rawSourceUri().getUserInfo();
         if (authOptions.getUsername() == null && userInfo != null) {
@@ -353,10 +341,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
                 .allowedHosts(AllowedHosts.forSource(sourceUri(), allowedHosts));
     }
 
-    public HttpOptions getHttpOptions() {
-        return httpOptions;
-    }
-
     public RetryOptions getRetryOptions() {
         return retryOptions;
     }
@@ -367,18 +351,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
 
     public HttpAuthOptions getAuthOptions() {
         return authOptions;
-    }
-
-    @Override
-    public long getDelay() {
-        return delay;
-    }
-
-    /** Milliseconds before the next poll. */
-    @Override
-    public void setDelay(long delay) {
-        this.delay = delay;
-        super.setDelay(delay);
     }
 
     public String getSourceUrl() {

@@ -5,8 +5,8 @@ import java.net.URISyntaxException;
 import java.util.Arrays;
 
 import io.github.camelresourcesync.HttpAuthOptions;
-import io.github.camelresourcesync.HttpOptions;
 import io.github.camelresourcesync.RetryOptions;
+import io.github.camelresourcesync.SyncEventEndpoint;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.UrlRedaction;
@@ -15,12 +15,10 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.ScheduledPollEndpoint;
 import org.apache.camel.util.ObjectHelper;
 
 /**
@@ -30,18 +28,12 @@ import org.apache.camel.util.ObjectHelper;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-atompmh", title = "ResourceSync Atom-PMH",
              syntax = "resourcesync-atompmh:feedUrl", category = { Category.FILE, Category.HTTP },
              consumerOnly = true, headersClass = AtomPmhConstants.class)
-public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
-
-    static final long DEFAULT_DELAY = 60_000;
+public class AtomPmhEndpoint extends SyncEventEndpoint {
 
     @UriPath(description = "The feed's subscription document: `http:`, `https:`, `file:` or `classpath:`.")
     @Metadata(required = true)
     private String feedUrl;
 
-    // declared again so the documented default is this component's, not the scheduler's 500 ms
-    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
-    private long delay = DEFAULT_DELAY;
     @UriParam(label = "consumer,scheduler")
     private String cron;
     @UriParam(label = "consumer")
@@ -66,9 +58,7 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     @UriParam(label = "state")
     private String stateDirectory;
 
-    // the options the harvesting endpoints share, declared once in their @UriParams classes (see HttpOptions)
-    @UriParam
-    private final HttpOptions httpOptions = new HttpOptions();
+    // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
     @UriParam
     private final RetryOptions retryOptions = new RetryOptions();
     @UriParam
@@ -84,7 +74,6 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     public AtomPmhEndpoint(String uri, AtomPmhComponent component, String feedUrl) {
         super(uri, component);
         this.feedUrl = feedUrl;
-        setDelay(DEFAULT_DELAY);
     }
 
     @Override
@@ -137,13 +126,9 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = httpOptions.fetcherConfig(getCamelContext());
+        FetcherConfig c = getHttpOptions().fetcherConfig(getCamelContext());
         return retryOptions.applyTo(authOptions.applyTo(c)).maxDocumentSize(maxDocumentSize)
                 .maxContentSize(maxContentSize);
-    }
-
-    public HttpOptions getHttpOptions() {
-        return httpOptions;
     }
 
     public RetryOptions getRetryOptions() {
@@ -152,18 +137,6 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
 
     public HttpAuthOptions getAuthOptions() {
         return authOptions;
-    }
-
-    @Override
-    public long getDelay() {
-        return delay;
-    }
-
-    /** Milliseconds before the next poll. */
-    @Override
-    public void setDelay(long delay) {
-        super.setDelay(delay);
-        this.delay = delay;
     }
 
     public String getFeedUrl() {

@@ -4,8 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
 
-import io.github.camelresourcesync.HttpOptions;
 import io.github.camelresourcesync.ProxyOptions;
+import io.github.camelresourcesync.SyncEventEndpoint;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -13,12 +13,10 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.ScheduledPollEndpoint;
 
 /**
  * Harvest a META-SHARE node (harvesting protocol 1.0) as sync events: one exchange per record created, updated or
@@ -28,20 +26,13 @@ import org.apache.camel.support.ScheduledPollEndpoint;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-metashare", title = "ResourceSync META-SHARE Bridge",
              syntax = "resourcesync-metashare:nodeUrl", category = { Category.HTTP, Category.DOCUMENT },
              consumerOnly = true, headersClass = MetashareConstants.class)
-public class MetashareEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
-
-    /** Default delay between polls: a node's records change in hours. */
-    static final long DEFAULT_DELAY = 60_000;
+public class MetashareEndpoint extends SyncEventEndpoint {
 
     @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"
                            + " appended). `http:` or `https:`.")
     @Metadata(required = true)
     private String nodeUrl;
 
-    // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
-    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
-    private long delay = DEFAULT_DELAY;
     @UriParam(label = "consumer", defaultValue = "4")
     private int fetchParallelism = 4;
     @UriParam(label = "consumer", defaultValue = "false")
@@ -65,9 +56,7 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     @Metadata(required = true)
     private String password;
 
-    // the options the harvesting endpoints share, declared once in their @UriParams classes (see HttpOptions)
-    @UriParam
-    private final HttpOptions httpOptions = new HttpOptions();
+    // declared once in a @UriParams class shared with the resourcesync endpoint (see HttpOptions)
     @UriParam
     private final ProxyOptions proxyOptions = new ProxyOptions();
     @UriParam(label = "advanced", defaultValue = "268435456")
@@ -79,7 +68,6 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     public MetashareEndpoint(String uri, MetashareComponent component, String nodeUrl) {
         super(uri, component);
         this.nodeUrl = nodeUrl;
-        setDelay(DEFAULT_DELAY);
     }
 
     @Override
@@ -137,28 +125,12 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
 
     FetcherConfig fetcherConfig() throws Exception {
         // username and password go into the login form (MetashareClient), not into every request
-        return proxyOptions.applyTo(httpOptions.fetcherConfig(getCamelContext()))
+        return proxyOptions.applyTo(getHttpOptions().fetcherConfig(getCamelContext()))
                 .maxConnections(Math.max(2, fetchParallelism + 1)).maxDocumentSize(maxPackageSize);
-    }
-
-    public HttpOptions getHttpOptions() {
-        return httpOptions;
     }
 
     public ProxyOptions getProxyOptions() {
         return proxyOptions;
-    }
-
-    @Override
-    public long getDelay() {
-        return delay;
-    }
-
-    /** Milliseconds before the next poll. */
-    @Override
-    public void setDelay(long delay) {
-        this.delay = delay;
-        super.setDelay(delay);
     }
 
     public String getNodeUrl() {
