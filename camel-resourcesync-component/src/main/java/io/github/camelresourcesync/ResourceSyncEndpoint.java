@@ -1,7 +1,6 @@
 package io.github.camelresourcesync;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -280,13 +279,7 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     }
 
     private URI rawSourceUri() {
-        try {
-            return new URI(sourceUrl.trim());
-        } catch (URISyntaxException e) {
-            // the reason and position only: the value itself may hold credentials
-            throw new IllegalArgumentException("resourcesync: sourceUrl is not a valid URI: " + e.getReason()
-                                               + " at index " + e.getIndex());
-        }
+        return parseUri("resourcesync: sourceUrl", sourceUrl);
     }
 
     HarvestOptions harvestOptions() {

@@ -1,5 +1,8 @@
 package io.github.camelresourcesync;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+
 import org.apache.camel.Component;
 import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.UriParam;
@@ -7,8 +10,9 @@ import org.apache.camel.support.ScheduledPollEndpoint;
 
 /**
  * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
- * {@code resourcesync-metashare}) have in common: their poll delay and their {@link HttpOptions}. Camel's tooling
- * reads the options of this class as each endpoint's own, so they are documented once and stay the same everywhere.
+ * {@code resourcesync-metashare}) have in common: their poll delay, their {@link HttpOptions} and the parsing of their
+ * source URL. Camel's tooling reads the options of this class as each endpoint's own, so they are documented once and
+ * stay the same everywhere.
  */
 public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
 
@@ -42,6 +46,21 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
     public void setDelay(long delay) {
         this.delay = delay;
         super.setDelay(delay);
+    }
+
+    /**
+     * {@code value} (the endpoint's source URL) as a URI. An invalid one fails naming the option, the reason and the
+     * position only: the value itself may hold credentials.
+     *
+     * @param option the endpoint's scheme and option, e.g. {@code "resourcesync: sourceUrl"}
+     */
+    protected static URI parseUri(String option, String value) {
+        try {
+            return new URI(value.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(option + " is not a valid URI: " + e.getReason() + " at index "
+                                               + e.getIndex());
+        }
     }
 
     public HttpOptions getHttpOptions() {

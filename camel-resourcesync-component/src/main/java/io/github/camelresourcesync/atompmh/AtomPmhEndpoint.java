@@ -1,7 +1,6 @@
 package io.github.camelresourcesync.atompmh;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Arrays;
 
 import io.github.camelresourcesync.HttpAuthOptions;
@@ -111,12 +110,7 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     }
 
     private URI rawFeedUri() {
-        try {
-            return new URI(feedUrl.trim());
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("resourcesync-atompmh: feedUrl is not a valid URI: " + e.getReason()
-                                               + " at index " + e.getIndex());
-        }
+        return parseUri("resourcesync-atompmh: feedUrl", feedUrl);
     }
 
     AtomPmhOptions harvestOptions() {

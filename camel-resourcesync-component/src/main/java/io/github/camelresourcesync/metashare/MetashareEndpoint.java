@@ -1,7 +1,6 @@
 package io.github.camelresourcesync.metashare;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Map;
 
 import io.github.camelresourcesync.ProxyOptions;
@@ -114,13 +113,7 @@ public class MetashareEndpoint extends SyncEventEndpoint {
 
     /** The node URL without user-info or trailing slash: what messages, headers and state keys use. */
     URI nodeUri() {
-        try {
-            return MetashareClient.baseOf(new URI(nodeUrl.trim()));
-        } catch (URISyntaxException e) {
-            // the reason and position only: the value itself may hold credentials
-            throw new IllegalArgumentException("resourcesync-metashare: nodeUrl is not a valid URI: " + e.getReason()
-                                               + " at index " + e.getIndex());
-        }
+        return MetashareClient.baseOf(parseUri("resourcesync-metashare: nodeUrl", nodeUrl));
     }
 
     FetcherConfig fetcherConfig() throws Exception {
