@@ -41,7 +41,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "baseUrl": target.setBaseUrl(property(camelContext, java.lang.String.class, value)); return true;
         case "batching": target.setBatching(property(camelContext, boolean.class, value)); return true;
         case "bearertoken":
-        case "bearerToken": target.setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
+        case "bearerToken": target.getAuthOptions().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
         case "breakOnFirstError": target.setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
@@ -55,7 +55,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "changelistsize":
         case "changeListSize": target.setChangeListSize(property(camelContext, int.class, value)); return true;
         case "connecttimeout":
-        case "connectTimeout": target.setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "connectTimeout": target.getHttpOptions().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "directory": target.setDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "emitdeletes":
@@ -94,9 +94,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxredirects":
         case "maxRedirects": target.setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getRetryOptions().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mode": target.setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
-        case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "password": target.getAuthOptions().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
         case "preferdumps":
@@ -104,9 +104,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "progressinterval":
         case "progressInterval": target.setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "proxyhost":
-        case "proxyHost": target.setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
+        case "proxyHost": target.getProxyOptions().setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
-        case "proxyPort": target.setProxyPort(property(camelContext, int.class, value)); return true;
+        case "proxyPort": target.getProxyOptions().setProxyPort(property(camelContext, int.class, value)); return true;
         case "publicationlistener":
         case "publicationListener": target.setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
         case "publishflushinterval":
@@ -147,7 +147,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "pushverifytimeout":
         case "pushVerifyTimeout": target.setPushVerifyTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "readtimeout":
-        case "readTimeout": target.setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "readTimeout": target.getHttpOptions().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "rediscoveryinterval":
         case "rediscoveryInterval": target.setRediscoveryInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
@@ -159,7 +159,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "resourcelistsize":
         case "resourceListSize": target.setResourceListSize(property(camelContext, int.class, value)); return true;
         case "retrydelay":
-        case "retryDelay": target.setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getRetryOptions().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
         case "retryMaxDelay": target.setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
@@ -176,7 +176,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "spoolthreshold":
         case "spoolThreshold": target.setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
-        case "sslContextParameters": target.setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
+        case "sslContextParameters": target.getHttpOptions().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "stampuntil":
         case "stampUntil": target.setStampUntil(property(camelContext, boolean.class, value)); return true;
         case "startscheduler":
@@ -192,8 +192,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
-        case "userAgent": target.setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
-        case "username": target.setUsername(property(camelContext, java.lang.String.class, value)); return true;
+        case "userAgent": target.getHttpOptions().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
+        case "username": target.getAuthOptions().setUsername(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -398,7 +398,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "baseUrl": return target.getBaseUrl();
         case "batching": return target.isBatching();
         case "bearertoken":
-        case "bearerToken": return target.getBearerToken();
+        case "bearerToken": return target.getAuthOptions().getBearerToken();
         case "breakonfirsterror":
         case "breakOnFirstError": return target.isBreakOnFirstError();
         case "bridgeerrorhandler":
@@ -412,7 +412,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "changelistsize":
         case "changeListSize": return target.getChangeListSize();
         case "connecttimeout":
-        case "connectTimeout": return target.getConnectTimeout();
+        case "connectTimeout": return target.getHttpOptions().getConnectTimeout();
         case "delay": return target.getDelay();
         case "directory": return target.getDirectory();
         case "emitdeletes":
@@ -451,9 +451,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxredirects":
         case "maxRedirects": return target.getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getMaxRetries();
+        case "maxRetries": return target.getRetryOptions().getMaxRetries();
         case "mode": return target.getMode();
-        case "password": return target.getPassword();
+        case "password": return target.getAuthOptions().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
         case "preferdumps":
@@ -461,9 +461,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "progressinterval":
         case "progressInterval": return target.getProgressInterval();
         case "proxyhost":
-        case "proxyHost": return target.getProxyHost();
+        case "proxyHost": return target.getProxyOptions().getProxyHost();
         case "proxyport":
-        case "proxyPort": return target.getProxyPort();
+        case "proxyPort": return target.getProxyOptions().getProxyPort();
         case "publicationlistener":
         case "publicationListener": return target.getPublicationListener();
         case "publishflushinterval":
@@ -504,7 +504,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "pushverifytimeout":
         case "pushVerifyTimeout": return target.getPushVerifyTimeout();
         case "readtimeout":
-        case "readTimeout": return target.getReadTimeout();
+        case "readTimeout": return target.getHttpOptions().getReadTimeout();
         case "rediscoveryinterval":
         case "rediscoveryInterval": return target.getRediscoveryInterval();
         case "repeatcount":
@@ -516,7 +516,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "resourcelistsize":
         case "resourceListSize": return target.getResourceListSize();
         case "retrydelay":
-        case "retryDelay": return target.getRetryDelay();
+        case "retryDelay": return target.getRetryOptions().getRetryDelay();
         case "retrymaxdelay":
         case "retryMaxDelay": return target.getRetryMaxDelay();
         case "runlogginglevel":
@@ -533,7 +533,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "spoolthreshold":
         case "spoolThreshold": return target.getSpoolThreshold();
         case "sslcontextparameters":
-        case "sslContextParameters": return target.getSslContextParameters();
+        case "sslContextParameters": return target.getHttpOptions().getSslContextParameters();
         case "stampuntil":
         case "stampUntil": return target.isStampUntil();
         case "startscheduler":
@@ -549,8 +549,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":
-        case "userAgent": return target.getUserAgent();
-        case "username": return target.getUsername();
+        case "userAgent": return target.getHttpOptions().getUserAgent();
+        case "username": return target.getAuthOptions().getUsername();
         default: return null;
         }
     }

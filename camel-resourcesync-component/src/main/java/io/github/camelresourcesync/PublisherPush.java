@@ -104,9 +104,8 @@ final class PublisherPush implements PublicationListener {
         channels.add(channel(changeTopic, Capability.CHANGELIST_NOTIFICATION));
         channels.add(channel(frameworkTopic, Capability.FRAMEWORK_NOTIFICATION));
         options.capabilityEntries(channels).listener(this);
-        HubClient client = new HubClient(Duration.ofMillis(endpoint.getConnectTimeout()),
-                endpoint.getSslContextParameters() == null
-                        ? null : endpoint.getSslContextParameters().createSSLContext(endpoint.getCamelContext()));
+        HubClient client = new HubClient(Duration.ofMillis(endpoint.getHttpOptions().getConnectTimeout()),
+                endpoint.getHttpOptions().sslContext(endpoint.getCamelContext()));
         executor = endpoint.getCamelContext().getExecutorServiceManager()
                 .newSingleThreadExecutor(this, "ResourceSyncPublishPush");
         notifier = new HubNotifier(new HubNotifier.Config(mode, endpoint.getPushQueueSize(),

@@ -1,23 +1,17 @@
 package io.github.camelresourcesync;
 
-import java.nio.file.Path;
 import java.util.Map;
 
-import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.HealthCheckComponent;
 import org.apache.camel.util.ObjectHelper;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The {@code resourcesync:} component: harvests ResourceSync Sources. */
 @Component("resourcesync")
 public class ResourceSyncComponent extends HealthCheckComponent {
-
-    private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncComponent.class);
 
     /** File name of the embedded state store inside {@link #getStateDirectory()}. */
     static final String STATE_FILE = "resourcesync-state.mv.db";
@@ -32,7 +26,7 @@ public class ResourceSyncComponent extends HealthCheckComponent {
                             + " `stateStore` is set; one process at a time may use it.")
     private String stateDirectory;
 
-    private SyncStateStore ownedStore;
+    private final EmbeddedStateStores embedded = new EmbeddedStateStores(STATE_FILE, "ResourceSync");
 
     @Override
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
@@ -46,31 +40,13 @@ public class ResourceSyncComponent extends HealthCheckComponent {
     }
 
     /** The store an endpoint uses when it has none of its own; opens the embedded default on first use. */
-    public synchronized SyncStateStore defaultStateStore() throws Exception {
-        if (stateStore != null) {
-            return stateStore;
-        }
-        if (ownedStore == null) {
-            Path file = Path.of(stateDirectory(), STATE_FILE);
-            LOG.info("Keeping ResourceSync state in {}", file);
-            MVStoreStateStore store = new MVStoreStateStore(file);
-            store.start();
-            ownedStore = store;
-        }
-        return ownedStore;
-    }
-
-    private String stateDirectory() {
-        return stateDirectory != null ? stateDirectory : Path.of(System.getProperty("user.home"), ".camel-resourcesync")
-                .toString();
+    public SyncStateStore defaultStateStore() throws Exception {
+        return stateStore != null ? stateStore : embedded.open(stateDirectory);
     }
 
     @Override
-    protected synchronized void doStop() throws Exception {
-        if (ownedStore != null) {
-            ownedStore.close();
-            ownedStore = null;
-        }
+    protected void doStop() throws Exception {
+        embedded.closeAll();
         super.doStop();
     }
 

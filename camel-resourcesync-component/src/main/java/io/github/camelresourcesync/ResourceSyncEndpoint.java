@@ -1,7 +1,6 @@
 package io.github.camelresourcesync;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -24,13 +23,10 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.ScheduledPollEndpoint;
-import org.apache.camel.support.jsse.SSLContextParameters;
 
 /**
  * Harvest a ResourceSync Source: baseline from its Resource Lists, then follow its Change Lists, one exchange per
@@ -41,10 +37,8 @@ import org.apache.camel.support.jsse.SSLContextParameters;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync", title = "ResourceSync", syntax = "resourcesync:sourceUrl",
              category = { Category.FILE, Category.HTTP },
              headersClass = ResourceSyncConstants.class)
-public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
+public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
-    /** Default delay between polls: a Source's lists change in minutes, not milliseconds. */
-    static final long DEFAULT_DELAY = 60_000;
     /**
      * Twenty times the Sitemap protocol's 50,000 (Sources exceed it), yet bounded: an incremental pass sorts one Change
      * List's new entries in memory.
@@ -57,11 +51,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
                            + " For the producer (publisher), by convention `publish`; it names the endpoint only.")
     @Metadata(required = true)
     private String sourceUrl;
-
-    // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
-    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
-    private long delay = DEFAULT_DELAY;
 
     @UriParam(label = "consumer", defaultValue = "auto", enums = "auto,baseline,incremental,audit")
     private SyncMode mode = SyncMode.AUTO;
@@ -125,34 +114,19 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     @UriParam(label = "state")
     private String stateId;
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "3")
-    private int maxRetries = 3;
-    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration")
-    private long retryDelay = 500;
+    // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
+    @UriParam
+    private final RetryOptions retryOptions = new RetryOptions();
+    @UriParam
+    private final ProxyOptions proxyOptions = new ProxyOptions();
+    @UriParam
+    private final HttpAuthOptions authOptions = new HttpAuthOptions();
     @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
     private long retryMaxDelay = 30_000;
     @UriParam(label = "http", defaultValue = "5")
     private int maxRedirects = 5;
     @UriParam(label = "http", defaultValue = "20")
     private int maxConnections = 20;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "http,proxy")
-    private String proxyHost;
-    @UriParam(label = "http,proxy")
-    private int proxyPort;
-    @UriParam(label = "security", secret = true)
-    private String username;
-    @UriParam(label = "security", secret = true)
-    private String password;
-    @UriParam(label = "security", secret = true)
-    private String bearerToken;
-    @UriParam(label = "security")
-    private SSLContextParameters sslContextParameters;
     @UriParam(label = "security")
     private String allowedHosts;
 
@@ -220,7 +194,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     public ResourceSyncEndpoint(String uri, ResourceSyncComponent component, String sourceUrl) {
         super(uri, component);
         this.sourceUrl = sourceUrl;
-        setDelay(DEFAULT_DELAY);
     }
 
     @Override
@@ -306,13 +279,7 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     }
 
     private URI rawSourceUri() {
-        try {
-            return new URI(sourceUrl.trim());
-        } catch (URISyntaxException e) {
-            // the reason and position only: the value itself may hold credentials
-            throw new IllegalArgumentException("resourcesync: sourceUrl is not a valid URI: " + e.getReason()
-                                               + " at index " + e.getIndex());
-        }
+        return parseUri("resourcesync: sourceUrl", sourceUrl);
     }
 
     HarvestOptions harvestOptions() {
@@ -352,39 +319,31 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        String user = username;
-        String pass = password;
+        FetcherConfig c = getHttpOptions().fetcherConfig(getCamelContext());
+        retryOptions.applyTo(proxyOptions.applyTo(authOptions.applyTo(c)));
         String userInfo = rawSourceUri().getUserInfo();
-        if (user == null && userInfo != null) {
+        if (authOptions.getUsername() == null && userInfo != null) {
             // http://user:pass@host/ works as in a browser, as Basic credentials for the Source's origin
             int colon = userInfo.indexOf(':');
-            user = colon < 0 ? userInfo : userInfo.substring(0, colon);
-            pass = colon < 0 ? null : userInfo.substring(colon + 1);
+            c.username(colon < 0 ? userInfo : userInfo.substring(0, colon))
+                    .password(colon < 0 ? null : userInfo.substring(colon + 1));
         }
-        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
-                .readTimeout(Duration.ofMillis(readTimeout)).maxRetries(maxRetries)
-                .retryInitialDelay(Duration.ofMillis(retryDelay)).retryMaxDelay(Duration.ofMillis(retryMaxDelay))
-                .maxRedirects(maxRedirects).maxConnections(maxConnections).userAgent(userAgent)
-                .username(user).password(pass).bearerToken(bearerToken).proxyHost(proxyHost)
-                .proxyPort(proxyPort).maxDocumentSize(maxDocumentSize).maxContentSize(maxContentSize)
-                .spoolThreshold(spoolThreshold).spoolDirectory(spoolDirectory == null ? null : Path.of(spoolDirectory))
+        return c.retryMaxDelay(Duration.ofMillis(retryMaxDelay)).maxRedirects(maxRedirects)
+                .maxConnections(maxConnections).maxDocumentSize(maxDocumentSize).maxContentSize(maxContentSize)
+                .spoolThreshold(spoolThreshold).spoolDirectory(spoolDirectoryPath())
                 .allowedHosts(AllowedHosts.forSource(sourceUri(), allowedHosts));
-        if (sslContextParameters != null) {
-            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
-        }
-        return c;
     }
 
-    @Override
-    public long getDelay() {
-        return delay;
+    public RetryOptions getRetryOptions() {
+        return retryOptions;
     }
 
-    /** Milliseconds before the next poll. */
-    @Override
-    public void setDelay(long delay) {
-        this.delay = delay;
-        super.setDelay(delay);
+    public ProxyOptions getProxyOptions() {
+        return proxyOptions;
+    }
+
+    public HttpAuthOptions getAuthOptions() {
+        return authOptions;
     }
 
     public String getSourceUrl() {
@@ -643,45 +602,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
         this.stateId = stateId;
     }
 
-    public long getConnectTimeout() {
-        return connectTimeout;
-    }
-
-    /** Timeout to establish a connection. */
-    public void setConnectTimeout(long connectTimeout) {
-        this.connectTimeout = connectTimeout;
-    }
-
-    public long getReadTimeout() {
-        return readTimeout;
-    }
-
-    /** Timeout waiting for data on a connection (per read). */
-    public void setReadTimeout(long readTimeout) {
-        this.readTimeout = readTimeout;
-    }
-
-    public int getMaxRetries() {
-        return maxRetries;
-    }
-
-    /**
-     * Retries of a request on connection errors, 5xx and 429, with exponential backoff and jitter (`Retry-After`
-     * honoured); 0 disables.
-     */
-    public void setMaxRetries(int maxRetries) {
-        this.maxRetries = maxRetries;
-    }
-
-    public long getRetryDelay() {
-        return retryDelay;
-    }
-
-    /** First backoff delay; doubles with each retry. */
-    public void setRetryDelay(long retryDelay) {
-        this.retryDelay = retryDelay;
-    }
-
     public long getRetryMaxDelay() {
         return retryMaxDelay;
     }
@@ -707,69 +627,6 @@ public class ResourceSyncEndpoint extends ScheduledPollEndpoint implements Endpo
     /** Size of the endpoint's HTTP connection pool. */
     public void setMaxConnections(int maxConnections) {
         this.maxConnections = maxConnections;
-    }
-
-    public String getUserAgent() {
-        return userAgent;
-    }
-
-    /** The `User-Agent` header. */
-    public void setUserAgent(String userAgent) {
-        this.userAgent = userAgent;
-    }
-
-    public String getProxyHost() {
-        return proxyHost;
-    }
-
-    /** HTTP proxy host. */
-    public void setProxyHost(String proxyHost) {
-        this.proxyHost = proxyHost;
-    }
-
-    public int getProxyPort() {
-        return proxyPort;
-    }
-
-    /** HTTP proxy port. */
-    public void setProxyPort(int proxyPort) {
-        this.proxyPort = proxyPort;
-    }
-
-    public String getUsername() {
-        return username;
-    }
-
-    /** User for HTTP Basic authentication, sent only to the host of each request made (not to redirect targets). */
-    public void setUsername(String username) {
-        this.username = username;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    /** Password for HTTP Basic authentication. */
-    public void setPassword(String password) {
-        this.password = password;
-    }
-
-    public String getBearerToken() {
-        return bearerToken;
-    }
-
-    /** Token sent as `Authorization: Bearer`; takes precedence over Basic. */
-    public void setBearerToken(String bearerToken) {
-        this.bearerToken = bearerToken;
-    }
-
-    public SSLContextParameters getSslContextParameters() {
-        return sslContextParameters;
-    }
-
-    /** TLS configuration (trust store, key store, protocols) as Camel `SSLContextParameters`. */
-    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
-        this.sslContextParameters = sslContextParameters;
     }
 
     public String getAllowedHosts() {

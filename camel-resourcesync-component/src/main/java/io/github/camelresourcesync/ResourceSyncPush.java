@@ -78,9 +78,8 @@ final class ResourceSyncPush {
         callback = URI.create(base.replaceAll("/+$", "") + path);
         scheduler = endpoint.getCamelContext().getExecutorServiceManager()
                 .newSingleThreadScheduledExecutor(this, "ResourceSyncPush");
-        hubClient = new HubClient(Duration.ofMillis(endpoint.getConnectTimeout()),
-                endpoint.getSslContextParameters() == null
-                        ? null : endpoint.getSslContextParameters().createSSLContext(endpoint.getCamelContext()));
+        hubClient = new HubClient(Duration.ofMillis(endpoint.getHttpOptions().getConnectTimeout()),
+                endpoint.getHttpOptions().sslContext(endpoint.getCamelContext()));
         subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback, endpoint.getPushSecret(),
                 endpoint.getPushLeaseSeconds(), Duration.ofMillis(endpoint.getPushVerifyTimeout())), hubClient,
                 scheduler, new NotificationParser(new SitemapReader(endpoint.getMaxEntriesPerDocument())),

@@ -30,13 +30,13 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
         case "bearertoken":
-        case "bearerToken": target.setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
+        case "bearerToken": target.getAuthOptions().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
         case "breakOnFirstError": target.setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "connecttimeout":
-        case "connectTimeout": target.setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "connectTimeout": target.getHttpOptions().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "cron": target.setCron(property(camelContext, java.lang.String.class, value)); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "exceptionhandler":
@@ -59,18 +59,18 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": target.setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getRetryOptions().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
         case "mediaTypes": target.setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
-        case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "password": target.getAuthOptions().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
         case "readtimeout":
-        case "readTimeout": target.setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "readTimeout": target.getHttpOptions().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
         case "retrydelay":
-        case "retryDelay": target.setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getRetryOptions().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -81,7 +81,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
         case "sslcontextparameters":
-        case "sslContextParameters": target.setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
+        case "sslContextParameters": target.getHttpOptions().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
         case "startScheduler": target.setStartScheduler(property(camelContext, boolean.class, value)); return true;
         case "statedirectory":
@@ -97,8 +97,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
-        case "userAgent": target.setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
-        case "username": target.setUsername(property(camelContext, java.lang.String.class, value)); return true;
+        case "userAgent": target.getHttpOptions().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
+        case "username": target.getAuthOptions().setUsername(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -197,13 +197,13 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
         case "bearertoken":
-        case "bearerToken": return target.getBearerToken();
+        case "bearerToken": return target.getAuthOptions().getBearerToken();
         case "breakonfirsterror":
         case "breakOnFirstError": return target.isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "connecttimeout":
-        case "connectTimeout": return target.getConnectTimeout();
+        case "connectTimeout": return target.getHttpOptions().getConnectTimeout();
         case "cron": return target.getCron();
         case "delay": return target.getDelay();
         case "exceptionhandler":
@@ -226,18 +226,18 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return target.getMaxMessagesPerPoll();
         case "maxretries":
-        case "maxRetries": return target.getMaxRetries();
+        case "maxRetries": return target.getRetryOptions().getMaxRetries();
         case "mediatypes":
         case "mediaTypes": return target.getMediaTypes();
-        case "password": return target.getPassword();
+        case "password": return target.getAuthOptions().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
         case "readtimeout":
-        case "readTimeout": return target.getReadTimeout();
+        case "readTimeout": return target.getHttpOptions().getReadTimeout();
         case "repeatcount":
         case "repeatCount": return target.getRepeatCount();
         case "retrydelay":
-        case "retryDelay": return target.getRetryDelay();
+        case "retryDelay": return target.getRetryOptions().getRetryDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -248,7 +248,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
         case "sslcontextparameters":
-        case "sslContextParameters": return target.getSslContextParameters();
+        case "sslContextParameters": return target.getHttpOptions().getSslContextParameters();
         case "startscheduler":
         case "startScheduler": return target.isStartScheduler();
         case "statedirectory":
@@ -264,8 +264,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":
-        case "userAgent": return target.getUserAgent();
-        case "username": return target.getUsername();
+        case "userAgent": return target.getHttpOptions().getUserAgent();
+        case "username": return target.getAuthOptions().getUsername();
         default: return null;
         }
     }

@@ -34,7 +34,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "connecttimeout":
-        case "connectTimeout": target.setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "connectTimeout": target.getHttpOptions().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "exceptionhandler":
         case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
@@ -55,11 +55,11 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "progressinterval":
         case "progressInterval": target.setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "proxyhost":
-        case "proxyHost": target.setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
+        case "proxyHost": target.getProxyOptions().setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
-        case "proxyPort": target.setProxyPort(property(camelContext, int.class, value)); return true;
+        case "proxyPort": target.getProxyOptions().setProxyPort(property(camelContext, int.class, value)); return true;
         case "readtimeout":
-        case "readTimeout": target.setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "readTimeout": target.getHttpOptions().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
         case "runlogginglevel":
@@ -72,7 +72,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
         case "sslcontextparameters":
-        case "sslContextParameters": target.setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
+        case "sslContextParameters": target.getHttpOptions().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
         case "startScheduler": target.setStartScheduler(property(camelContext, boolean.class, value)); return true;
         case "statedirectory":
@@ -86,7 +86,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
-        case "userAgent": target.setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
+        case "userAgent": target.getHttpOptions().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
         case "username": target.setUsername(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
@@ -179,7 +179,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "connecttimeout":
-        case "connectTimeout": return target.getConnectTimeout();
+        case "connectTimeout": return target.getHttpOptions().getConnectTimeout();
         case "delay": return target.getDelay();
         case "exceptionhandler":
         case "exceptionHandler": return target.getExceptionHandler();
@@ -200,11 +200,11 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "progressinterval":
         case "progressInterval": return target.getProgressInterval();
         case "proxyhost":
-        case "proxyHost": return target.getProxyHost();
+        case "proxyHost": return target.getProxyOptions().getProxyHost();
         case "proxyport":
-        case "proxyPort": return target.getProxyPort();
+        case "proxyPort": return target.getProxyOptions().getProxyPort();
         case "readtimeout":
-        case "readTimeout": return target.getReadTimeout();
+        case "readTimeout": return target.getHttpOptions().getReadTimeout();
         case "repeatcount":
         case "repeatCount": return target.getRepeatCount();
         case "runlogginglevel":
@@ -217,7 +217,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
         case "sslcontextparameters":
-        case "sslContextParameters": return target.getSslContextParameters();
+        case "sslContextParameters": return target.getHttpOptions().getSslContextParameters();
         case "startscheduler":
         case "startScheduler": return target.isStartScheduler();
         case "statedirectory":
@@ -231,7 +231,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":
-        case "userAgent": return target.getUserAgent();
+        case "userAgent": return target.getHttpOptions().getUserAgent();
         case "username": return target.getUsername();
         default: return null;
         }

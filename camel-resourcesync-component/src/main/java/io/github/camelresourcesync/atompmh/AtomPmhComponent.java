@@ -1,24 +1,18 @@
 package io.github.camelresourcesync.atompmh;
 
-import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 
-import io.github.camelresourcesync.state.MVStoreStateStore;
+import io.github.camelresourcesync.EmbeddedStateStores;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.HealthCheckComponent;
 import org.apache.camel.util.ObjectHelper;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The {@code resourcesync-atompmh:} component: harvests Atom-PMH (and RFC 5005 archived) feeds as sync events. */
 @Component("resourcesync-atompmh")
 public class AtomPmhComponent extends HealthCheckComponent {
-
-    private static final Logger LOG = LoggerFactory.getLogger(AtomPmhComponent.class);
 
     /** File name of the embedded state store inside a state directory. */
     static final String STATE_FILE = "atompmh-state.mv.db";
@@ -34,7 +28,7 @@ public class AtomPmhComponent extends HealthCheckComponent {
     private String stateDirectory;
 
     /** Embedded stores this component opened, by directory: endpoints naming the same directory share one. */
-    private final Map<Path, MVStoreStateStore> owned = new HashMap<>();
+    private final EmbeddedStateStores embedded = new EmbeddedStateStores(STATE_FILE, "Atom-PMH");
 
     @Override
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
@@ -55,27 +49,16 @@ public class AtomPmhComponent extends HealthCheckComponent {
     }
 
     /** The store of an endpoint without its own: the component's, else the embedded one in {@code directory}. */
-    synchronized SyncStateStore stateStore(String directory) throws Exception {
+    SyncStateStore stateStore(String directory) throws Exception {
         if (directory == null && stateStore != null) {
             return stateStore;
         }
-        String dir = directory != null ? directory : stateDirectory != null ? stateDirectory
-                : Path.of(System.getProperty("user.home"), ".camel-resourcesync").toString();
-        Path file = Path.of(dir, STATE_FILE).toAbsolutePath().normalize();
-        MVStoreStateStore store = owned.get(file);
-        if (store == null) {
-            LOG.info("Keeping Atom-PMH state in {}", file);
-            store = new MVStoreStateStore(file);
-            store.start();
-            owned.put(file, store);
-        }
-        return store;
+        return embedded.open(directory != null ? directory : stateDirectory);
     }
 
     @Override
-    protected synchronized void doStop() throws Exception {
-        owned.values().forEach(MVStoreStateStore::close);
-        owned.clear();
+    protected void doStop() throws Exception {
+        embedded.closeAll();
         super.doStop();
     }
 

@@ -1,10 +1,11 @@
 package io.github.camelresourcesync.atompmh;
 
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.Arrays;
 
+import io.github.camelresourcesync.HttpAuthOptions;
+import io.github.camelresourcesync.RetryOptions;
+import io.github.camelresourcesync.SyncEventEndpoint;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.UrlRedaction;
@@ -13,13 +14,10 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.ScheduledPollEndpoint;
-import org.apache.camel.support.jsse.SSLContextParameters;
 import org.apache.camel.util.ObjectHelper;
 
 /**
@@ -29,18 +27,12 @@ import org.apache.camel.util.ObjectHelper;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-atompmh", title = "ResourceSync Atom-PMH",
              syntax = "resourcesync-atompmh:feedUrl", category = { Category.FILE, Category.HTTP },
              consumerOnly = true, headersClass = AtomPmhConstants.class)
-public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
-
-    static final long DEFAULT_DELAY = 60_000;
+public class AtomPmhEndpoint extends SyncEventEndpoint {
 
     @UriPath(description = "The feed's subscription document: `http:`, `https:`, `file:` or `classpath:`.")
     @Metadata(required = true)
     private String feedUrl;
 
-    // declared again so the documented default is this component's, not the scheduler's 500 ms
-    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
-    private long delay = DEFAULT_DELAY;
     @UriParam(label = "consumer,scheduler")
     private String cron;
     @UriParam(label = "consumer")
@@ -65,24 +57,11 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     @UriParam(label = "state")
     private String stateDirectory;
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "3")
-    private int maxRetries = 3;
-    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration")
-    private long retryDelay = 500;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "security", secret = true)
-    private String username;
-    @UriParam(label = "security", secret = true)
-    private String password;
-    @UriParam(label = "security", secret = true)
-    private String bearerToken;
-    @UriParam(label = "security")
-    private SSLContextParameters sslContextParameters;
+    // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
+    @UriParam
+    private final RetryOptions retryOptions = new RetryOptions();
+    @UriParam
+    private final HttpAuthOptions authOptions = new HttpAuthOptions();
     @UriParam(label = "advanced", defaultValue = "67108864")
     private long maxDocumentSize = 64L * 1024 * 1024;
     @UriParam(label = "advanced", defaultValue = "0")
@@ -94,7 +73,6 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     public AtomPmhEndpoint(String uri, AtomPmhComponent component, String feedUrl) {
         super(uri, component);
         this.feedUrl = feedUrl;
-        setDelay(DEFAULT_DELAY);
     }
 
     @Override
@@ -132,12 +110,7 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     }
 
     private URI rawFeedUri() {
-        try {
-            return new URI(feedUrl.trim());
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("resourcesync-atompmh: feedUrl is not a valid URI: " + e.getReason()
-                                               + " at index " + e.getIndex());
-        }
+        return parseUri("resourcesync-atompmh: feedUrl", feedUrl);
     }
 
     AtomPmhOptions harvestOptions() {
@@ -147,27 +120,17 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
-                .readTimeout(Duration.ofMillis(readTimeout)).maxRetries(maxRetries)
-                .retryInitialDelay(Duration.ofMillis(retryDelay)).userAgent(userAgent).username(username)
-                .password(password).bearerToken(bearerToken).maxDocumentSize(maxDocumentSize)
+        FetcherConfig c = getHttpOptions().fetcherConfig(getCamelContext());
+        return retryOptions.applyTo(authOptions.applyTo(c)).maxDocumentSize(maxDocumentSize)
                 .maxContentSize(maxContentSize);
-        if (sslContextParameters != null) {
-            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
-        }
-        return c;
     }
 
-    @Override
-    public long getDelay() {
-        return delay;
+    public RetryOptions getRetryOptions() {
+        return retryOptions;
     }
 
-    /** Milliseconds before the next poll. */
-    @Override
-    public void setDelay(long delay) {
-        super.setDelay(delay);
-        this.delay = delay;
+    public HttpAuthOptions getAuthOptions() {
+        return authOptions;
     }
 
     public String getFeedUrl() {
@@ -289,87 +252,6 @@ public class AtomPmhEndpoint extends ScheduledPollEndpoint implements EndpointSe
     /** Directory of an embedded state store for this endpoint (shared with endpoints naming the same directory). */
     public void setStateDirectory(String stateDirectory) {
         this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
-    }
-
-    public long getConnectTimeout() {
-        return connectTimeout;
-    }
-
-    /** Milliseconds to wait for a connection. */
-    public void setConnectTimeout(long connectTimeout) {
-        this.connectTimeout = connectTimeout;
-    }
-
-    public long getReadTimeout() {
-        return readTimeout;
-    }
-
-    /** Milliseconds to wait for data on an open connection. */
-    public void setReadTimeout(long readTimeout) {
-        this.readTimeout = readTimeout;
-    }
-
-    public int getMaxRetries() {
-        return maxRetries;
-    }
-
-    /** Retries of a failed request (connection errors, 5xx, 429, 408) with exponential backoff. */
-    public void setMaxRetries(int maxRetries) {
-        this.maxRetries = maxRetries;
-    }
-
-    public long getRetryDelay() {
-        return retryDelay;
-    }
-
-    /** First backoff delay; doubles with each retry. */
-    public void setRetryDelay(long retryDelay) {
-        this.retryDelay = retryDelay;
-    }
-
-    public String getUserAgent() {
-        return userAgent;
-    }
-
-    /** The `User-Agent` header sent. */
-    public void setUserAgent(String userAgent) {
-        this.userAgent = userAgent;
-    }
-
-    public String getUsername() {
-        return username;
-    }
-
-    /** User for HTTP Basic authentication, sent only to the feed's origin. */
-    public void setUsername(String username) {
-        this.username = username;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    /** Password for HTTP Basic authentication. */
-    public void setPassword(String password) {
-        this.password = password;
-    }
-
-    public String getBearerToken() {
-        return bearerToken;
-    }
-
-    /** Bearer token sent as `Authorization: Bearer ...`, only to the feed's origin. */
-    public void setBearerToken(String bearerToken) {
-        this.bearerToken = bearerToken;
-    }
-
-    public SSLContextParameters getSslContextParameters() {
-        return sslContextParameters;
-    }
-
-    /** TLS settings (trust store, key store, protocols) for `https:` feeds and representations. */
-    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
-        this.sslContextParameters = sslContextParameters;
     }
 
     public long getMaxDocumentSize() {

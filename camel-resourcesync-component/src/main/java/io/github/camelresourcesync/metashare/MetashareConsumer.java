@@ -1,15 +1,12 @@
 package io.github.camelresourcesync.metashare;
 
-import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 
-import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.model.EventRun;
-import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Processor;
 
@@ -19,12 +16,8 @@ import org.apache.camel.Processor;
  */
 public class MetashareConsumer extends SyncEventPollingConsumer {
 
-    /** File name of an endpoint's own state store in its {@code stateDirectory}. */
-    static final String STATE_FILE = "metashare-state.mv.db";
-
     private MetashareClient client;
     private ExecutorService fetchPool;
-    private MVStoreStateStore ownedStore;
     private MetashareHarvester harvester;
 
     public MetashareConsumer(MetashareEndpoint endpoint, Processor processor) {
@@ -49,18 +42,13 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
         super.doStart();
     }
 
-    /** The endpoint's store; else its own file in `stateDirectory`; else the `resourcesync` component's store. */
+    /** The endpoint's store; else the component's (its file in `stateDirectory`, or the `resourcesync` store). */
     private SyncStateStore stateStore(MetashareEndpoint ep) throws Exception {
         if (ep.getStateStore() != null) {
             ep.getStateStore().start();
             return ep.getStateStore();
         }
-        if (ep.getStateDirectory() != null && !ep.getStateDirectory().isBlank()) {
-            ownedStore = new MVStoreStateStore(Path.of(ep.getStateDirectory(), STATE_FILE));
-            ownedStore.start();
-            return ownedStore;
-        }
-        return ep.getCamelContext().getComponent("resourcesync", ResourceSyncComponent.class).defaultStateStore();
+        return ep.getComponent().stateStore(ep.getStateDirectory());
     }
 
     @Override
@@ -73,10 +61,6 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
         if (client != null) {
             client.close();
             client = null;
-        }
-        if (ownedStore != null) {
-            ownedStore.close();
-            ownedStore = null;
         }
     }
 

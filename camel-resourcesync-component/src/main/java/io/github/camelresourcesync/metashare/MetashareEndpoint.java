@@ -1,10 +1,10 @@
 package io.github.camelresourcesync.metashare;
 
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.Map;
 
+import io.github.camelresourcesync.ProxyOptions;
+import io.github.camelresourcesync.SyncEventEndpoint;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -12,13 +12,10 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.ScheduledPollEndpoint;
-import org.apache.camel.support.jsse.SSLContextParameters;
 
 /**
  * Harvest a META-SHARE node (harvesting protocol 1.0) as sync events: one exchange per record created, updated or
@@ -28,20 +25,13 @@ import org.apache.camel.support.jsse.SSLContextParameters;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-metashare", title = "ResourceSync META-SHARE Bridge",
              syntax = "resourcesync-metashare:nodeUrl", category = { Category.HTTP, Category.DOCUMENT },
              consumerOnly = true, headersClass = MetashareConstants.class)
-public class MetashareEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
-
-    /** Default delay between polls: a node's records change in hours. */
-    static final long DEFAULT_DELAY = 60_000;
+public class MetashareEndpoint extends SyncEventEndpoint {
 
     @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"
                            + " appended). `http:` or `https:`.")
     @Metadata(required = true)
     private String nodeUrl;
 
-    // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
-    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
-    private long delay = DEFAULT_DELAY;
     @UriParam(label = "consumer", defaultValue = "4")
     private int fetchParallelism = 4;
     @UriParam(label = "consumer", defaultValue = "false")
@@ -64,19 +54,10 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     @UriParam(label = "security", secret = true)
     @Metadata(required = true)
     private String password;
-    @UriParam(label = "security")
-    private SSLContextParameters sslContextParameters;
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "http,proxy")
-    private String proxyHost;
-    @UriParam(label = "http,proxy")
-    private int proxyPort;
+    // declared once in a @UriParams class shared with the resourcesync endpoint (see HttpOptions)
+    @UriParam
+    private final ProxyOptions proxyOptions = new ProxyOptions();
     @UriParam(label = "advanced", defaultValue = "268435456")
     private long maxPackageSize = 256L * 1024 * 1024;
 
@@ -86,7 +67,11 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     public MetashareEndpoint(String uri, MetashareComponent component, String nodeUrl) {
         super(uri, component);
         this.nodeUrl = nodeUrl;
-        setDelay(DEFAULT_DELAY);
+    }
+
+    @Override
+    public MetashareComponent getComponent() {
+        return (MetashareComponent) super.getComponent();
     }
 
     @Override
@@ -128,36 +113,17 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
 
     /** The node URL without user-info or trailing slash: what messages, headers and state keys use. */
     URI nodeUri() {
-        try {
-            return MetashareClient.baseOf(new URI(nodeUrl.trim()));
-        } catch (URISyntaxException e) {
-            // the reason and position only: the value itself may hold credentials
-            throw new IllegalArgumentException("resourcesync-metashare: nodeUrl is not a valid URI: " + e.getReason()
-                                               + " at index " + e.getIndex());
-        }
+        return MetashareClient.baseOf(parseUri("resourcesync-metashare: nodeUrl", nodeUrl));
     }
 
     FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
-                .readTimeout(Duration.ofMillis(readTimeout)).userAgent(userAgent).proxyHost(proxyHost)
-                .proxyPort(proxyPort).maxConnections(Math.max(2, fetchParallelism + 1))
-                .maxDocumentSize(maxPackageSize);
-        if (sslContextParameters != null) {
-            c.sslContext(sslContextParameters.createSSLContext(getCamelContext()));
-        }
-        return c;
+        // username and password go into the login form (MetashareClient), not into every request
+        return proxyOptions.applyTo(getHttpOptions().fetcherConfig(getCamelContext()))
+                .maxConnections(Math.max(2, fetchParallelism + 1)).maxDocumentSize(maxPackageSize);
     }
 
-    @Override
-    public long getDelay() {
-        return delay;
-    }
-
-    /** Milliseconds before the next poll. */
-    @Override
-    public void setDelay(long delay) {
-        this.delay = delay;
-        super.setDelay(delay);
+    public ProxyOptions getProxyOptions() {
+        return proxyOptions;
     }
 
     public String getNodeUrl() {
@@ -238,8 +204,8 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     }
 
     /**
-     * A directory for this endpoint's own embedded state file (metashare-state.mv.db), used when no `stateStore` is
-     * set; one endpoint at a time may use it.
+     * A directory for an embedded state file (metashare-state.mv.db), used when no `stateStore` is set; endpoints
+     * naming the same directory share it, one process at a time may use it.
      */
     public void setStateDirectory(String stateDirectory) {
         this.stateDirectory = stateDirectory;
@@ -261,60 +227,6 @@ public class MetashareEndpoint extends ScheduledPollEndpoint implements Endpoint
     /** Password of the sync user (sent in the login form only; never logged). */
     public void setPassword(String password) {
         this.password = password;
-    }
-
-    public SSLContextParameters getSslContextParameters() {
-        return sslContextParameters;
-    }
-
-    /** TLS configuration (trust store, key store, protocols) as Camel `SSLContextParameters`. */
-    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
-        this.sslContextParameters = sslContextParameters;
-    }
-
-    public long getConnectTimeout() {
-        return connectTimeout;
-    }
-
-    /** Milliseconds to wait for a TCP connection. */
-    public void setConnectTimeout(long connectTimeout) {
-        this.connectTimeout = connectTimeout;
-    }
-
-    public long getReadTimeout() {
-        return readTimeout;
-    }
-
-    /** Milliseconds a read may wait for data. */
-    public void setReadTimeout(long readTimeout) {
-        this.readTimeout = readTimeout;
-    }
-
-    public String getUserAgent() {
-        return userAgent;
-    }
-
-    /** The User-Agent header sent to the node. */
-    public void setUserAgent(String userAgent) {
-        this.userAgent = userAgent;
-    }
-
-    public String getProxyHost() {
-        return proxyHost;
-    }
-
-    /** HTTP proxy host; default: the JVM's proxy settings. */
-    public void setProxyHost(String proxyHost) {
-        this.proxyHost = proxyHost;
-    }
-
-    public int getProxyPort() {
-        return proxyPort;
-    }
-
-    /** HTTP proxy port. */
-    public void setProxyPort(int proxyPort) {
-        this.proxyPort = proxyPort;
     }
 
     public long getMaxPackageSize() {

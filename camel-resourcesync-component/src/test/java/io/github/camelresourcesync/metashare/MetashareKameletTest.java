@@ -63,7 +63,7 @@ class MetashareKameletTest {
             } finally {
                 context.stop();
             }
-            assertTrue(Files.exists(state.resolve(MetashareConsumer.STATE_FILE)));
+            assertTrue(Files.exists(state.resolve(MetashareComponent.STATE_FILE)));
 
             // a restart resumes: only the record changed meanwhile comes again
             node.update(b, xml("b, revised"));

@@ -1,0 +1,69 @@
+package io.github.camelresourcesync;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+
+import org.apache.camel.Component;
+import org.apache.camel.spi.EndpointServiceLocation;
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.support.ScheduledPollEndpoint;
+
+/**
+ * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
+ * {@code resourcesync-metashare}) have in common: their poll delay, their {@link HttpOptions} and the parsing of their
+ * source URL. Camel's tooling reads the options of this class as each endpoint's own, so they are documented once and
+ * stay the same everywhere.
+ */
+public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
+
+    /** Default delay between polls: sources change in minutes, not milliseconds. */
+    public static final long DEFAULT_DELAY = 60_000;
+
+    // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
+    @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
+              description = "Milliseconds before the next poll.")
+    private long delay = DEFAULT_DELAY;
+
+    // the HTTP options every harvesting endpoint has, declared once in their @UriParams class
+    @UriParam
+    private final HttpOptions httpOptions = new HttpOptions();
+
+    protected SyncEventEndpoint() {
+    }
+
+    protected SyncEventEndpoint(String uri, Component component) {
+        super(uri, component);
+        setDelay(DEFAULT_DELAY);
+    }
+
+    @Override
+    public long getDelay() {
+        return delay;
+    }
+
+    /** Milliseconds before the next poll. */
+    @Override
+    public void setDelay(long delay) {
+        this.delay = delay;
+        super.setDelay(delay);
+    }
+
+    /**
+     * {@code value} (the endpoint's source URL) as a URI. An invalid one fails naming the option, the reason and the
+     * position only: the value itself may hold credentials.
+     *
+     * @param option the endpoint's scheme and option, e.g. {@code "resourcesync: sourceUrl"}
+     */
+    protected static URI parseUri(String option, String value) {
+        try {
+            return new URI(value.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(option + " is not a valid URI: " + e.getReason() + " at index "
+                                               + e.getIndex());
+        }
+    }
+
+    public HttpOptions getHttpOptions() {
+        return httpOptions;
+    }
+}
