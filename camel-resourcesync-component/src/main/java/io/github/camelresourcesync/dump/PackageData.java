@@ -21,7 +21,8 @@ import io.github.camelresourcesync.dump.CentralDirectory.Located;
  * {@link java.util.zip.ZipFile}'s per-entry machinery. A package of 10,000 small bitstreams cost ZipFile two system calls
  * per entry (local header, then data), a new inflater stream with its buffer and a cleaner registration; here a package
  * up to 2 GB is memory-mapped (read-only) and each entry inflates straight from it into the caller's array with a
- * pooled {@link Inflater}, about a third less CPU for the whole read. Larger packages are read with positional reads.
+ * pooled {@link Inflater}, about a third less CPU for the whole read. Larger packages (and every package on Windows)
+ * are read with positional reads.
  *
  * <p>
  * Compressed bytes are copied from the mapping into a Java array before zlib sees them, rather than handing zlib the
@@ -39,6 +40,11 @@ final class PackageData implements AutoCloseable {
     private static final int CHUNK = 64 * 1024;
     /** pooled inflaters kept; more readers than this allocate and end their own */
     private static final int POOL = 8;
+    /**
+     * Windows cannot delete a file while it is mapped, and a mapping ends only when collected: the temporary package
+     * would outlive its deletion. There every package is read with positional reads.
+     */
+    private static final boolean MAP = !System.getProperty("os.name", "").startsWith("Windows");
 
     private final URI packageUri;
     private final FileChannel channel;
@@ -56,10 +62,15 @@ final class PackageData implements AutoCloseable {
     }
 
     static PackageData open(Path file, URI packageUri) throws IOException {
+        return open(file, packageUri, MAP);
+    }
+
+    /** @param map whether to map the file (when under 2 GB); tests read both ways */
+    static PackageData open(Path file, URI packageUri, boolean map) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
             long size = channel.size();
-            MappedByteBuffer mapped = size > 0 && size <= Integer.MAX_VALUE
+            MappedByteBuffer mapped = map && size > 0 && size <= Integer.MAX_VALUE
                     ? channel.map(FileChannel.MapMode.READ_ONLY, 0, size) : null;
             return new PackageData(packageUri, channel, size,
                     mapped == null ? null : mapped.order(ByteOrder.LITTLE_ENDIAN));
