@@ -30,7 +30,7 @@ class PackageDataTest {
         new Random(1).nextBytes(random);
         byte[] text = "abc".repeat(50_000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         Path file = tmp.resolve("p.zip");
-        Files.write(file, Zips.declareSize(Zips.zip(Zips.entries("r", random, "t", text, "lies", text)), "lies", 100));
+        Files.write(file, Zips.declareSize(Zips.zip(Zips.entries("r", random, "t", text, "lies", text, "empty", new byte[0])), "lies", 100));
         Map<String, CentralDirectory.Located> located = CentralDirectory.check(file, PKG, DumpLimits.DEFAULTS);
         for (boolean map : new boolean[] {true, false}) {
             try (PackageData data = PackageData.open(file, PKG, map)) {
@@ -40,6 +40,9 @@ class PackageDataTest {
                     }
                     try (InputStream in = data.open("t", located.get("t"))) {
                         assertTrue(Arrays.equals(text, in.readAllBytes()), "mapped " + map);
+                    }
+                    try (InputStream in = data.open("empty", located.get("empty"))) {
+                        assertArrayEquals(new byte[0], in.readAllBytes(), "mapped " + map);
                     }
                     try (InputStream in = data.open("lies", located.get("lies"))) {
                         DumpException e = assertThrows(DumpException.class, in::readAllBytes);
