@@ -271,6 +271,10 @@ final class PackageData implements AutoCloseable {
                     throw new DumpException(packageUri, "entry '" + name + "' inflates to more than the " + declared
                                                         + " bytes it declares (refused as a zip bomb)");
                 }
+                if (inf.finished()) {
+                    // a finished inflater also reports needsInput
+                    break;
+                }
                 if (inf.needsDictionary()) {
                     throw corrupt(name, "deflate stream wants a preset dictionary");
                 }
