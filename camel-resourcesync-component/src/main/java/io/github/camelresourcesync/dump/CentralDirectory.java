@@ -8,13 +8,15 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Reads what {@link java.util.zip.ZipFile} does not tell: the Unix file type of each entry (symlinks are stored as
  * entries whose content is the link target, marked only by the mode bits in the external attributes) and duplicate
- * names (ZipFile silently shows one of them, so the manifest and the checks could see different bytes).
+ * names (ZipFile silently shows one of them, so the manifest and the checks could see different bytes). It also
+ * records where each entry's bytes are ({@link Located}), so {@link PackageData} can read them without ZipFile's
+ * per-entry stream machinery.
  */
 final class CentralDirectory {
 
@@ -26,6 +28,17 @@ final class CentralDirectory {
     private static final int S_IFMT = 0170000;
     private static final int S_IFLNK = 0120000;
     private static final int MAX_COMMENT = 0xFFFF;
+    private static final long MAX32 = 0xFFFFFFFFL;
+    private static final int ZIP64_EXTRA = 0x0001;
+
+    /**
+     * Where an entry's bytes are, as the central directory says (ZIP64 values already applied).
+     *
+     * @param flags       the general purpose bit flags (bit 0: encrypted)
+     * @param localOffset offset of the entry's local file header
+     */
+    record Located(int method, int flags, long compressedSize, long size, long localOffset) {
+    }
 
     private CentralDirectory() {
     }
@@ -33,8 +46,10 @@ final class CentralDirectory {
     /**
      * Refuses symlink entries and duplicate names; counts entries against the limit before ZipFile builds its own
      * table of them.
+     *
+     * @return every entry by name, with where its bytes are
      */
-    static void check(Path zip, URI packageUri, DumpLimits limits) throws IOException {
+    static Map<String, Located> check(Path zip, URI packageUri, DumpLimits limits) throws IOException {
         try (FileChannel ch = FileChannel.open(zip, StandardOpenOption.READ)) {
             long size = ch.size();
             int tailLength = (int) Math.min(size, 22L + MAX_COMMENT);
@@ -70,23 +85,28 @@ final class CentralDirectory {
             if (cenOffset < 0 || cenSize < 0 || cenOffset + cenSize > size || cenSize > Integer.MAX_VALUE) {
                 throw new DumpException(packageUri, "central directory lies outside the file");
             }
-            walk(read(ch, cenOffset, (int) cenSize), entries, packageUri);
+            return walk(read(ch, cenOffset, (int) cenSize), entries, packageUri);
         }
     }
 
-    private static void walk(ByteBuffer cen, long entries, URI packageUri) throws DumpException {
-        Set<String> names = new HashSet<>();
+    private static Map<String, Located> walk(ByteBuffer cen, long entries, URI packageUri) throws DumpException {
+        Map<String, Located> names = new HashMap<>((int) Math.min(entries * 2, 1 << 20));
         int pos = 0;
         for (long n = 0; n < entries; n++) {
             if (pos + 46 > cen.limit() || cen.getInt(pos) != CEN_SIG) {
                 throw new DumpException(packageUri, "broken central directory at entry " + (n + 1));
             }
             int host = (cen.getShort(pos + 4) >> 8) & 0xFF;
+            int flags = cen.getShort(pos + 8) & 0xFFFF;
+            int method = cen.getShort(pos + 10) & 0xFFFF;
+            long compressed = cen.getInt(pos + 20) & MAX32;
+            long size = cen.getInt(pos + 24) & MAX32;
+            long offset = cen.getInt(pos + 42) & MAX32;
             int nameLength = cen.getShort(pos + 28) & 0xFFFF;
             int extraLength = cen.getShort(pos + 30) & 0xFFFF;
             int commentLength = cen.getShort(pos + 32) & 0xFFFF;
             int external = cen.getInt(pos + 38);
-            if (pos + 46 + nameLength > cen.limit()) {
+            if (pos + 46 + nameLength + extraLength > cen.limit()) {
                 throw new DumpException(packageUri, "broken central directory at entry " + (n + 1));
             }
             byte[] raw = new byte[nameLength];
@@ -95,11 +115,62 @@ final class CentralDirectory {
             if (host == HOST_UNIX && ((external >>> 16) & S_IFMT) == S_IFLNK) {
                 throw new DumpException(packageUri, "entry '" + name + "' is a symbolic link");
             }
-            if (!names.add(name)) {
+            if (size == MAX32 || compressed == MAX32 || offset == MAX32) {
+                long[] values = zip64(cen, pos + 46 + nameLength, extraLength, size == MAX32, compressed == MAX32,
+                        offset == MAX32);
+                if (values == null) {
+                    throw new DumpException(packageUri, "entry '" + name + "' has a broken ZIP64 extra field");
+                }
+                size = size == MAX32 ? values[0] : size;
+                compressed = compressed == MAX32 ? values[1] : compressed;
+                offset = offset == MAX32 ? values[2] : offset;
+            }
+            if (names.put(name, new Located(method, flags, compressed, size, offset)) != null) {
                 throw new DumpException(packageUri, "entry name '" + name + "' occurs twice");
             }
             pos += 46 + nameLength + extraLength + commentLength;
         }
+        return names;
+    }
+
+    /**
+     * The 64-bit values of the ZIP64 extended information field: those whose 32-bit field is saturated appear, in the
+     * order size, compressed size, offset.
+     *
+     * @return {size, compressed, offset} (only the wanted ones set), or {@code null} when the field is missing or short
+     */
+    private static long[] zip64(ByteBuffer cen, int start, int length, boolean wantSize, boolean wantCompressed,
+                                boolean wantOffset) {
+        int pos = start;
+        int end = start + length;
+        while (pos + 4 <= end) {
+            int id = cen.getShort(pos) & 0xFFFF;
+            int size = cen.getShort(pos + 2) & 0xFFFF;
+            if (pos + 4 + size > end) {
+                return null;
+            }
+            if (id == ZIP64_EXTRA) {
+                long[] values = new long[3];
+                int p = pos + 4;
+                int fieldEnd = pos + 4 + size;
+                boolean[] wanted = {wantSize, wantCompressed, wantOffset};
+                for (int i = 0; i < 3; i++) {
+                    if (wanted[i]) {
+                        if (p + 8 > fieldEnd) {
+                            return null;
+                        }
+                        values[i] = cen.getLong(p);
+                        if (values[i] < 0) {
+                            return null;
+                        }
+                        p += 8;
+                    }
+                }
+                return values;
+            }
+            pos += 4 + size;
+        }
+        return null;
     }
 
     private static ByteBuffer read(FileChannel ch, long position, int length) throws IOException {

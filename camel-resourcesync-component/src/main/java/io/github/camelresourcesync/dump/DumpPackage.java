@@ -1,6 +1,5 @@
 package io.github.camelresourcesync.dump;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -15,6 +14,8 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
+
+import io.github.camelresourcesync.dump.CentralDirectory.Located;
 
 import io.github.camelresourcesync.model.DocumentHeader;
 import io.github.camelresourcesync.model.Entry;
@@ -33,7 +34,10 @@ import io.github.camelresourcesync.xml.SitemapReader;
  * {@link ZipFile} on the local file rather than a {@link java.util.zip.ZipInputStream} (or camel-zipfile, which splits a
  * stream): the checks need the central directory before any byte is trusted, and the manifest may be anywhere in the
  * package, not necessarily first. {@link #open(Bitstream)} streams one entry, never more bytes than its central
- * directory declares, so a package whose headers lie about sizes cannot inflate past the limits either.
+ * directory declares, so a package whose headers lie about sizes cannot inflate past the limits either. The bytes are
+ * read by {@link PackageData} at the offsets of the central directory walked by {@link CentralDirectory}, which must
+ * agree with ZipFile's reading of it entry by entry (name, size, compressed size): the checks and the reads see the
+ * same entries.
  */
 public final class DumpPackage implements AutoCloseable {
 
@@ -42,15 +46,19 @@ public final class DumpPackage implements AutoCloseable {
 
     private final URI packageUri;
     private final ZipFile zip;
+    private final PackageData data;
     private final Map<String, ZipEntry> entries;
+    private final Map<String, Located> located;
     private final DocumentHeader manifestHeader;
     private final List<Bitstream> bitstreams;
 
-    private DumpPackage(URI packageUri, ZipFile zip, Map<String, ZipEntry> entries, DocumentHeader manifestHeader,
-                        List<Bitstream> bitstreams) {
+    private DumpPackage(URI packageUri, ZipFile zip, PackageData data, Map<String, ZipEntry> entries,
+                        Map<String, Located> located, DocumentHeader manifestHeader, List<Bitstream> bitstreams) {
         this.packageUri = packageUri;
         this.zip = zip;
+        this.data = data;
         this.entries = entries;
+        this.located = located;
         this.manifestHeader = manifestHeader;
         this.bitstreams = bitstreams;
     }
@@ -65,28 +73,34 @@ public final class DumpPackage implements AutoCloseable {
      */
     public static DumpPackage open(Path file, URI packageUri, URI manifestUri, SitemapReader reader,
                                    DumpLimits limits) throws IOException {
-        CentralDirectory.check(file, packageUri, limits);
+        Map<String, Located> located = CentralDirectory.check(file, packageUri, limits);
         ZipFile zip;
         try {
             zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
         } catch (ZipException e) {
             throw new DumpException(packageUri, "not a readable ZIP file: " + e.getMessage(), e);
         }
+        PackageData data = null;
         try {
-            Map<String, ZipEntry> entries = checkEntries(zip, packageUri, limits);
+            Map<String, ZipEntry> entries = checkEntries(zip, located, packageUri, limits);
             ZipEntry manifest = entries.get(MANIFEST);
             if (manifest == null) {
                 throw new DumpException(packageUri, "has no " + MANIFEST + " at its root");
             }
-            return readManifests(zip, entries, packageUri, manifestUri, reader, limits);
+            data = PackageData.open(file, packageUri);
+            return readManifests(new DumpPackage(packageUri, zip, data, entries, located, null, List.of()),
+                    manifestUri, reader, limits);
         } catch (IOException | RuntimeException e) {
+            if (data != null) {
+                data.close();
+            }
             zip.close();
             throw e;
         }
     }
 
-    private static Map<String, ZipEntry> checkEntries(ZipFile zip, URI packageUri, DumpLimits limits)
-            throws DumpException {
+    private static Map<String, ZipEntry> checkEntries(ZipFile zip, Map<String, Located> located, URI packageUri,
+                                                      DumpLimits limits) throws DumpException {
         Map<String, ZipEntry> entries = new HashMap<>();
         long total = 0;
         long totalCompressed = 0;
@@ -103,6 +117,11 @@ public final class DumpPackage implements AutoCloseable {
             long compressed = e.getCompressedSize();
             if (size < 0 || compressed < 0) {
                 throw new DumpException(packageUri, "entry '" + e.getName() + "' declares no size");
+            }
+            Located z = located.get(e.getName());
+            if (z == null || z.size() != size || z.compressedSize() != compressed) {
+                throw new DumpException(packageUri, "entry '" + e.getName() + "' reads differently from the central"
+                                                    + " directory than ZipFile reads it");
             }
             if (size > DumpLimits.RATIO_FLOOR && size > Math.max(1, compressed) * limits.maxCompressionRatio()) {
                 throw new DumpException(packageUri, "entry '" + e.getName() + "' inflates " + compressed + " bytes to "
@@ -125,12 +144,14 @@ public final class DumpPackage implements AutoCloseable {
         return entries;
     }
 
-    private static DumpPackage readManifests(ZipFile zip, Map<String, ZipEntry> entries, URI packageUri,
-                                             URI manifestUri, SitemapReader reader, DumpLimits limits)
-            throws IOException {
+    /** Reads the manifests with {@code opened}'s reader; returns the package with its header and bitstreams. */
+    private static DumpPackage readManifests(DumpPackage opened, URI manifestUri, SitemapReader reader,
+                                             DumpLimits limits) throws IOException {
+        Map<String, ZipEntry> entries = opened.entries;
+        URI packageUri = opened.packageUri;
         List<Bitstream> bitstreams = new ArrayList<>();
         DocumentHeader header;
-        try (SitemapDocument doc = reader.open(bounded(zip, entries.get(MANIFEST), packageUri), manifestUri)) {
+        try (SitemapDocument doc = reader.open(opened.bounded(MANIFEST), manifestUri)) {
             header = doc.header();
             if (!header.isIndex()) {
                 collect(doc, entries, packageUri, limits, bitstreams);
@@ -138,7 +159,7 @@ public final class DumpPackage implements AutoCloseable {
                 for (Entry child = doc.next(); child != null; child = doc.next()) {
                     String name = childManifest(child, entries, packageUri);
                     URI childUri = manifestUri.resolve(name.substring(name.lastIndexOf('/') + 1));
-                    try (SitemapDocument part = reader.open(bounded(zip, entries.get(name), packageUri), childUri)) {
+                    try (SitemapDocument part = reader.open(opened.bounded(name), childUri)) {
                         if (part.header().isIndex()) {
                             throw new DumpException(packageUri, "manifest '" + name + "' is another index;"
                                                                 + " manifest indexes do not nest");
@@ -148,7 +169,8 @@ public final class DumpPackage implements AutoCloseable {
                 }
             }
         }
-        return new DumpPackage(packageUri, zip, entries, header, List.copyOf(bitstreams));
+        return new DumpPackage(packageUri, opened.zip, opened.data, entries, opened.located, header,
+                List.copyOf(bitstreams));
     }
 
     /** An index entry names its manifest by {@code rs:md path}, else by the last segment of its {@code loc}. */
@@ -219,8 +241,9 @@ public final class DumpPackage implements AutoCloseable {
         return name;
     }
 
-    private static InputStream bounded(ZipFile zip, ZipEntry entry, URI packageUri) throws IOException {
-        return new DeclaredSizeStream(zip.getInputStream(entry), entry, packageUri);
+    /** The entry's bytes, never more than its central directory declares and exactly that many. */
+    private InputStream bounded(String name) throws IOException {
+        return data.open(name, located.get(name));
     }
 
     public URI packageUri() {
@@ -250,7 +273,7 @@ public final class DumpPackage implements AutoCloseable {
         if (!bitstream.hasBytes()) {
             throw new IllegalArgumentException(bitstream.entry().loc() + " has no bytes in " + packageUri);
         }
-        return bounded(zip, entries.get(bitstream.entryName()), packageUri);
+        return bounded(bitstream.entryName());
     }
 
     /** Streams the bytes at a manifest {@code path} (e.g. of a patch link). */
@@ -260,80 +283,16 @@ public final class DumpPackage implements AutoCloseable {
         if (z == null) {
             throw new DumpException(packageUri, "no entry at path '" + manifestPath + "'");
         }
-        return bounded(zip, z, packageUri);
+        return bounded(name);
     }
 
     @Override
     public void close() {
+        data.close();
         try {
             zip.close();
         } catch (IOException ignored) {
             // a read-only file: nothing to lose
-        }
-    }
-
-    /** Never more than the declared size, and exactly that much before end of stream. */
-    private static final class DeclaredSizeStream extends FilterInputStream {
-
-        private final ZipEntry entry;
-        private final URI packageUri;
-        private long remaining;
-
-        DeclaredSizeStream(InputStream in, ZipEntry entry, URI packageUri) {
-            super(in);
-            this.entry = entry;
-            this.packageUri = packageUri;
-            this.remaining = entry.getSize();
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (remaining == 0) {
-                // one more byte would be over the declared size
-                if (in.read() >= 0) {
-                    throw tooLong();
-                }
-                return -1;
-            }
-            int n;
-            try {
-                n = in.read(b, off, (int) Math.min(len, remaining));
-            } catch (ZipException e) {
-                throw new DumpException(packageUri, "entry '" + entry.getName() + "' is corrupt: " + e.getMessage(),
-                        e);
-            }
-            if (n < 0) {
-                throw new DumpException(packageUri, "entry '" + entry.getName() + "' ended " + remaining
-                                                    + " bytes before the " + entry.getSize() + " it declares");
-            }
-            remaining -= n;
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            byte[] buf = new byte[8192];
-            long skipped = 0;
-            while (skipped < n) {
-                int r = read(buf, 0, (int) Math.min(buf.length, n - skipped));
-                if (r < 0) {
-                    break;
-                }
-                skipped += r;
-            }
-            return skipped;
-        }
-
-        private DumpException tooLong() {
-            return new DumpException(packageUri, "entry '" + entry.getName() + "' inflates to more than the "
-                                                 + entry.getSize() + " bytes it declares (refused as a zip bomb)");
         }
     }
 }

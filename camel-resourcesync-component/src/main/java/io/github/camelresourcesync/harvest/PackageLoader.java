@@ -16,6 +16,7 @@ import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.SpooledContent;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -24,8 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Downloads dump packages and reads their bitstreams: the package is streamed to a temporary file by the fetcher
- * (never held whole in memory), checked against the length and hash its dump entry publishes, then opened and
- * checked as a whole ({@link DumpPackage}) before any of its bitstreams becomes an event.
+ * (never held whole in memory), checked against the length and the strongest hash its dump entry publishes
+ * ({@link Fixity#strongestForPackage}), then opened and checked as a whole ({@link DumpPackage}) before any of its
+ * bitstreams becomes an event.
  */
 final class PackageLoader {
 
@@ -51,10 +53,12 @@ final class PackageLoader {
      */
     Opened open(Entry packageEntry, URI dump) throws IOException {
         URI uri = packageEntry.loc();
-        Content download = fetcher.fetchContent(uri, Fixity.algorithms(packageEntry.md().hash()));
+        // one hash for the package (the strongest published): its bitstreams are verified against all of theirs
+        Hashes hash = Fixity.strongestForPackage(packageEntry.md().hash());
+        Content download = fetcher.fetchContent(uri, Fixity.algorithms(hash));
         Path copy = null;
         try {
-            Fixity.verify(uri, dump, packageEntry.md().length(), packageEntry.md().hash(), download);
+            Fixity.verify(uri, dump, packageEntry.md().length(), hash, download);
             Path file = download instanceof SpooledContent s ? s.spoolFile() : null;
             if (file == null) {
                 // small packages stay in memory when fetched; ZipFile needs a file

@@ -73,6 +73,80 @@ class DumpPackageTest {
     }
 
     @Test
+    void anEntryInflatingToLessThanItDeclaresFails() throws Exception {
+        byte[] zip = Zips.declareSize(Zips.zip(Zips.entries("manifest.xml", manifest("http://example.org/a", "/a"),
+                "a", "0123456789")), "a", 12);
+        try (DumpPackage p = open(zip); InputStream in = p.open(p.bitstreams().get(0))) {
+            DumpException e = assertThrows(DumpException.class, in::readAllBytes);
+            assertTrue(e.getMessage().contains("'a' ended 2 bytes before the 12 it declares"), e.getMessage());
+        }
+    }
+
+    @Test
+    void storedEntriesAndManyEntriesReadBackExactly() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        byte[] big = new byte[300_000];
+        new java.util.Random(7).nextBytes(big);
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(bytes)) {
+            for (int i = 0; i < 3; i++) {
+                byte[] content = i == 2 ? big : ("stored " + i).getBytes(StandardCharsets.UTF_8);
+                java.util.zip.ZipEntry e = new java.util.zip.ZipEntry("s" + i);
+                if (i < 2) {
+                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                    crc.update(content);
+                    e.setMethod(java.util.zip.ZipEntry.STORED);
+                    e.setSize(content.length);
+                    e.setCompressedSize(content.length);
+                    e.setCrc(crc.getValue());
+                }
+                z.putNextEntry(e);
+                z.write(content);
+                z.closeEntry();
+            }
+            z.putNextEntry(new java.util.zip.ZipEntry("manifest.xml"));
+            z.write(manifest("http://example.org/0", "/s0", "http://example.org/1", "/s1", "http://example.org/2",
+                    "/s2").getBytes(StandardCharsets.UTF_8));
+            z.closeEntry();
+        }
+        try (DumpPackage p = open(bytes.toByteArray())) {
+            for (int round = 0; round < 2; round++) {
+                // twice: inflaters go back to the package's pool and are reused
+                for (Bitstream b : p.bitstreams()) {
+                    try (InputStream in = p.open(b)) {
+                        byte[] read = in.readAllBytes();
+                        if (b.entryName().equals("s2")) {
+                            assertTrue(java.util.Arrays.equals(big, read));
+                        } else {
+                            assertEquals("stored " + b.entryName().substring(1),
+                                    new String(read, StandardCharsets.UTF_8));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCorruptDeflateStreamFailsNamingTheEntry() throws Exception {
+        byte[] zip = Zips.zip(Zips.entries("manifest.xml", manifest("http://example.org/a", "/a"), "a",
+                "some text that deflates into a few bytes, some text that deflates into a few bytes"));
+        // the central directory says where entry a's data starts: overwrite it with bytes that are no deflate stream
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(zip).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int loc = 0;
+        while (!(b.getInt(loc) == 0x04034b50 && b.getShort(loc + 26) == 1 && b.get(loc + 30) == 'a')) {
+            loc++;
+        }
+        int data = loc + 30 + 1 + (b.getShort(loc + 28) & 0xFFFF);
+        for (int i = 0; i < 6; i++) {
+            zip[data + i] = (byte) 0xFF;
+        }
+        try (DumpPackage p = open(zip); InputStream in = p.open(p.bitstreams().get(0))) {
+            DumpException e = assertThrows(DumpException.class, in::readAllBytes);
+            assertTrue(e.getMessage().contains("entry 'a' is corrupt"), e.getMessage());
+        }
+    }
+
+    @Test
     void refusals() {
         String m = manifest("http://example.org/a", "/a");
         assertTrue(refused(Zips.zip(Zips.entries("a", "x"))).getMessage().contains("has no manifest.xml"));
