@@ -201,11 +201,6 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
-    protected boolean isBatching() {
-        return getEndpoint().isBatching();
-    }
-
-    @Override
     protected void processEmptyMessage() throws Exception {
         LOG.debug("Poll of {} found nothing new", getEndpoint().getSourceUrl());
         super.processEmptyMessage();

@@ -74,8 +74,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     private int fetchParallelism = 4;
     @UriParam(label = "consumer", defaultValue = "true")
     private boolean breakOnFirstError = true;
-    @UriParam(label = "consumer", defaultValue = "false")
-    private boolean batching;
     @UriParam(label = "consumer", defaultValue = "0")
     private int maxMessagesPerPoll;
     @UriParam(label = "consumer,advanced", defaultValue = "900000", javaType = "java.time.Duration")
@@ -489,22 +487,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
      */
     public void setBreakOnFirstError(boolean breakOnFirstError) {
         this.breakOnFirstError = breakOnFirstError;
-    }
-
-    public boolean isBatching() {
-        return batching;
-    }
-
-    /**
-     * One exchange per batch of up to 1,000 events instead of one per event, like camel-kafka's `batching`: the body
-     * is a `List<SyncEvent>` (`location()`, `change()`, `datetime()`, `hash()`, `eventId()`, `fileName()`,
-     * `content()` ...), the per-event headers are not set. State is committed after the whole exchange completed; a
-     * failed exchange fails every event in it (with `breakOnFirstError` all of them come again next poll). Events
-     * that failed before delivery (fetch, fixity) still arrive alone, with their exception. For bulk sinks (a
-     * database batch insert, a search index bulk request) and for the fastest metadata-only listing.
-     */
-    public void setBatching(boolean batching) {
-        this.batching = batching;
     }
 
     public int getMaxMessagesPerPoll() {

@@ -24,6 +24,9 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
               description = "Milliseconds before the next poll.")
     private long delay = DEFAULT_DELAY;
 
+    @UriParam(label = "consumer", defaultValue = "false")
+    private boolean batching;
+
     // the HTTP options every harvesting endpoint has, declared once in their @UriParams class
     @UriParam
     private final HttpOptions httpOptions = new HttpOptions();
@@ -61,6 +64,22 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
             throw new IllegalArgumentException(option + " is not a valid URI: " + e.getReason() + " at index "
                                                + e.getIndex());
         }
+    }
+
+    public boolean isBatching() {
+        return batching;
+    }
+
+    /**
+     * One exchange per batch of up to 1,000 events instead of one per event, like camel-kafka's `batching`: the body
+     * is a `List<SyncEvent>` (`location()`, `change()`, `datetime()`, `hash()`, `eventId()`, `fileName()`,
+     * `content()` ...), the per-event headers are not set. State is committed after the whole exchange completed; a
+     * failed exchange fails every event in it (with `breakOnFirstError` all of them come again next poll). Events
+     * that failed before delivery (fetch, fixity) still arrive alone, with their exception. For bulk sinks (a
+     * database batch insert, a search index bulk request) and for the fastest metadata-only listing.
+     */
+    public void setBatching(boolean batching) {
+        this.batching = batching;
     }
 
     public HttpOptions getHttpOptions() {

@@ -177,7 +177,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      * one per exchange, with their exception. Default: one exchange per event.
      */
     protected boolean isBatching() {
-        return false;
+        return getEndpoint() instanceof SyncEventEndpoint e && e.isBatching();
     }
 
     @Override

@@ -29,6 +29,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "backoffIdleThreshold": target.setBackoffIdleThreshold(property(camelContext, int.class, value)); return true;
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
+        case "batching": target.setBatching(property(camelContext, boolean.class, value)); return true;
         case "bearertoken":
         case "bearerToken": target.getAuthOptions().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
@@ -112,6 +113,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "backoffIdleThreshold": return int.class;
         case "backoffmultiplier":
         case "backoffMultiplier": return int.class;
+        case "batching": return boolean.class;
         case "bearertoken":
         case "bearerToken": return java.lang.String.class;
         case "breakonfirsterror":
@@ -196,6 +198,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "backoffIdleThreshold": return target.getBackoffIdleThreshold();
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
+        case "batching": return target.isBatching();
         case "bearertoken":
         case "bearerToken": return target.getAuthOptions().getBearerToken();
         case "breakonfirsterror":

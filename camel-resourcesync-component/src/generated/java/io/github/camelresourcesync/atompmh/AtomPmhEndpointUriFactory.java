@@ -23,10 +23,11 @@ public class AtomPmhEndpointUriFactory extends org.apache.camel.support.componen
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(42);
+        Set<String> props = new HashSet<>(43);
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
         props.add("backoffMultiplier");
+        props.add("batching");
         props.add("bearerToken");
         props.add("breakOnFirstError");
         props.add("bridgeErrorHandler");

@@ -29,6 +29,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffIdleThreshold": target.setBackoffIdleThreshold(property(camelContext, int.class, value)); return true;
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
+        case "batching": target.setBatching(property(camelContext, boolean.class, value)); return true;
         case "breakonfirsterror":
         case "breakOnFirstError": target.setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
@@ -101,6 +102,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffIdleThreshold": return int.class;
         case "backoffmultiplier":
         case "backoffMultiplier": return int.class;
+        case "batching": return boolean.class;
         case "breakonfirsterror":
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
@@ -174,6 +176,7 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffIdleThreshold": return target.getBackoffIdleThreshold();
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
+        case "batching": return target.isBatching();
         case "breakonfirsterror":
         case "breakOnFirstError": return target.isBreakOnFirstError();
         case "bridgeerrorhandler":

@@ -8,6 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
@@ -113,6 +114,46 @@ class AtomPmhConsumerTest {
         assertEquals("<b2/>", Files.readString(mirror.resolve("records/b.xml")));
         assertEquals(List.of("created", "created", "created", "updated", "deleted", "deleted"),
                 seen.stream().map(h -> h.get(ResourceSyncConstants.CHANGE)).toList());
+    }
+
+    @Test
+    void batchingHandsTheRouteTheSameEventsAsAList() throws Exception {
+        server.serve("/feed", HEAD + "<updated>2024-01-01T00:03:00Z</updated>"
+                              + entry("urn:a", "2024-01-01T00:01:00Z", "/records/a.xml")
+                              + entry("urn:b", "2024-01-01T00:02:00Z", "/records/b.xml")
+                              + entry("urn:c", "2024-01-01T00:03:00Z", "/records/c.xml") + "</feed>",
+                "application/atom+xml");
+        for (String r : List.of("a", "b", "c")) {
+            server.serve("/records/" + r + ".xml", "<" + r + "/>", "application/xml");
+        }
+        List<List<SyncEvent>> batches = new CopyOnWriteArrayList<>();
+        context = new DefaultCamelContext();
+        context.getRegistry().bind("store", new InMemoryStateStore());
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync-atompmh:" + server.uri("/feed") + "?stateStore=#store&initialDelay=0&delay=100"
+                     + "&batching=true")
+                        .process(e -> {
+                            @SuppressWarnings("unchecked")
+                            List<SyncEvent> events = e.getIn().getBody(List.class);
+                            for (SyncEvent ev : events) {
+                                assertEquals("<" + ev.fileName().substring(8, 9) + "/>",
+                                        new String(ev.content().openStream().readAllBytes()));
+                            }
+                            batches.add(List.copyOf(events));
+                        });
+            }
+        });
+        context.start();
+        await().atMost(10, TimeUnit.SECONDS).until(() -> !batches.isEmpty());
+        Thread.sleep(300);
+        assertEquals(1, batches.size(), "the three entries in one exchange, and not again at the next polls");
+        List<SyncEvent> events = batches.get(0);
+        assertEquals(List.of("urn:a", "urn:b", "urn:c"), events.stream()
+                .map(ev -> ev.extraHeaders().get(AtomPmhConstants.ATOM_ID)).toList());
+        assertEquals("atom-pmh", events.get(0).capability());
+        assertEquals(server.uri("/records/a.xml"), events.get(0).location());
     }
 
     @Test
