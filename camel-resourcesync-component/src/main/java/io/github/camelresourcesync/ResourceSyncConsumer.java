@@ -1,6 +1,8 @@
 package io.github.camelresourcesync;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
@@ -12,6 +14,7 @@ import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.notify.WebSubSubscriber;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -117,6 +120,35 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
                 wokenPass = false;
             }
         }
+    }
+
+    /**
+     * Push subscriptions by state ({@code resourcesync.push.active}, {@code .requested}, {@code .denied},
+     * {@code .unsubscribing}) and the earliest lease end of the active ones. They never make the check DOWN: polling
+     * goes on without push, so a refused or lapsed subscription costs latency, not data.
+     */
+    @Override
+    protected Map<String, Object> healthDetails() {
+        ResourceSyncPush p = push;
+        if (p == null || p.subscriber() == null) {
+            return Map.of();
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        for (WebSubSubscriber.State st : WebSubSubscriber.State.values()) {
+            details.put("resourcesync.push." + st.name().toLowerCase(Locale.ROOT), 0);
+        }
+        long earliestExpiry = Long.MAX_VALUE;
+        for (WebSubSubscriber.Status st : p.subscriber().subscriptions()) {
+            details.merge("resourcesync.push." + st.state().name().toLowerCase(Locale.ROOT), 1,
+                    (a, b) -> (Integer) a + (Integer) b);
+            if (st.state() == WebSubSubscriber.State.ACTIVE && st.expiresAtMillis() > 0) {
+                earliestExpiry = Math.min(earliestExpiry, st.expiresAtMillis());
+            }
+        }
+        if (earliestExpiry != Long.MAX_VALUE) {
+            details.put("resourcesync.push.lease.expires", Instant.ofEpochMilli(earliestExpiry).toString());
+        }
+        return details;
     }
 
     /** The push channel of this consumer, or {@code null} when {@code push} is off. */

@@ -48,6 +48,7 @@ final class SyncEventHealthCheck implements HealthCheck {
         if (lag != null) {
             b.detail("resourcesync.lag.seconds", lag.toSeconds());
         }
+        consumer.healthDetails().forEach(b::detail);
         return b.build();
     }
 

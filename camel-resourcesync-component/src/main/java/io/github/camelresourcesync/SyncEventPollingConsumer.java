@@ -72,6 +72,11 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return Map.of();
     }
 
+    /** Details this source adds to the health check (e.g. push subscriptions); never fetches anything. */
+    protected Map<String, Object> healthDetails() {
+        return Map.of();
+    }
+
     /** Cumulative counters since the consumer started. */
     public SyncStatistics getStatistics() {
         return statistics;

@@ -4,8 +4,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +20,7 @@ import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.health.HealthCheck;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
 import org.apache.camel.test.junit5.CamelTestSupport;
@@ -248,12 +251,21 @@ class ResourceSyncPushTest extends CamelTestSupport {
         hub.verify(false);
         ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200");
         await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscribeRequests() >= 6);
+        // the health check shows push is not working, but stays UP: polling goes on
+        Map<String, Object> details = consumer.getHealthCheck().call(Map.of()).getDetails();
+        assertEquals(HealthCheck.State.UP, consumer.getHealthCheck().call(Map.of()).getState());
+        assertEquals(2, details.get("resourcesync.push.requested"), details.toString());
+        assertEquals(0, details.get("resourcesync.push.active"), details.toString());
         source.change("/res/a.txt", "polled");
         consumer.run();
         assertEquals("polled", body(events.get(2)));
         // the hub recovers: the next request is verified and push works
         hub.verify(true);
         await().atMost(15, TimeUnit.SECONDS).until(() -> hub.subscriptions().size() == 2);
+        await().atMost(5, TimeUnit.SECONDS).until(() -> Integer.valueOf(2).equals(
+                consumer.getHealthCheck().call(Map.of()).getDetails().get("resourcesync.push.active")));
+        assertTrue(Instant.parse((String) consumer.getHealthCheck().call(Map.of()).getDetails()
+                .get("resourcesync.push.lease.expires")).isAfter(Instant.now()));
         source.change("/res/a.txt", "pushed");
         publisher.publish(source.changeTopic(), source.changeNotification(1));
         await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 4);
