@@ -33,6 +33,7 @@ public final class DumpBenchmark {
               --server S         auto (nginx if installed, else JDK HttpServer), nginx or jdk (default auto)
               --timeout SECONDS  per harvest (default 900)
               --paths LIST       which paths to run: dump,get (default), dump or get
+              --batching         both paths with batching=true (a List of events per exchange)
               --keep             keep the temporary directory
             """;
 
@@ -80,8 +81,9 @@ public final class DumpBenchmark {
                               + " in %.1f s%n", count, Machine.mb(contentBytes), dump.packageCount(),
                     Machine.mb(dump.packageBytes()), (System.nanoTime() - t0) / 1e9);
             String source = server.baseUrl() + SourceFiles.WELL_KNOWN;
-            String dumpUri = "resourcesync:" + source + "?fetchContent=true&preferDumps=true";
-            String getUri = "resourcesync:" + source + "?fetchContent=true&fetchParallelism=" + parallelism;
+            String batching = args.flag("batching") ? "&batching=true" : "";
+            String dumpUri = "resourcesync:" + source + "?fetchContent=true&preferDumps=true" + batching;
+            String getUri = "resourcesync:" + source + "?fetchContent=true&fetchParallelism=" + parallelism + batching;
 
             for (int w = 1; w <= warmup; w++) {
                 System.out.printf("%n=== warm-up %d of %d (not counted)%n", w, warmup);
@@ -113,7 +115,7 @@ public final class DumpBenchmark {
             }
         }
         printSummary(outcomes, count, contentBytes, minSize, maxSize, dump, perPackage, parallelism,
-                serverDescription, loadBefore);
+                serverDescription, loadBefore, args.flag("batching"));
         System.exit(0);
     }
 
@@ -147,7 +149,7 @@ public final class DumpBenchmark {
 
     private static void printSummary(List<Outcome> outcomes, int count, long bytes, int minSize, int maxSize,
                                      DumpFiles dump, int perPackage, int parallelism, String server,
-                                     String loadBefore) {
+                                     String loadBefore, boolean batching) {
         System.out.println();
         System.out.println("==================== Dump benchmark ====================");
         System.out.print(Machine.describe(Machine.mb(Runtime.getRuntime().maxMemory()) + " (harvester and, without"
@@ -158,7 +160,8 @@ public final class DumpBenchmark {
                 Machine.mb(bytes), dump.packageCount(), perPackage, Machine.mb(dump.packageBytes()));
         System.out.println("server:      " + server);
         System.out.println("paths:       dump = preferDumps=true; GET = Resource List + one GET per resource,"
-                           + " fetchParallelism=" + parallelism + "; every body verified (md5, sha-256, length)");
+                           + " fetchParallelism=" + parallelism + (batching ? "; both with batching=true" : "")
+                           + "; every body verified (md5, sha-256, length)");
         System.out.println("time:        route start to the end of the poll (discovery, documents, packages or GETs,"
                            + " every event, state flush); fresh state each time");
         System.out.println();

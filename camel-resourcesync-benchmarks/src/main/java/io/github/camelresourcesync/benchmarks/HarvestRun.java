@@ -176,7 +176,11 @@ final class HarvestRun {
                 allocatedBytes = THREADS.getCurrentThreadAllocatedBytes() - alloc0;
             }
             last = now;
-            if (withContent) {
+            if (withContent && exchange.getIn().getBody() instanceof java.util.List<?> batch) {
+                for (Object o : batch) {
+                    checkBatched((io.github.camelresourcesync.model.SyncEvent) o, n);
+                }
+            } else if (withContent) {
                 Object body = exchange.getIn().getBody();
                 Long length = exchange.getIn().getHeader(ResourceSyncConstants.LENGTH, Long.class);
                 String hash = exchange.getIn().getHeader(ResourceSyncConstants.HASH, String.class);
@@ -190,6 +194,20 @@ final class HarvestRun {
                 } else {
                     bytes += b.length;
                 }
+            }
+        }
+
+        /** An event of a batch (batching=true): its verified content, as the headers would describe it. */
+        private void checkBatched(io.github.camelresourcesync.model.SyncEvent ev, long n) {
+            Long length = ev.length();
+            if (ev.content() == null || length == null || ev.content().length() != length
+                || ev.hash().get("sha-256") == null) {
+                if (problem == null) {
+                    problem = "unexpected event in a batch ending at event " + n + ": content " + ev.content()
+                              + ", length " + length + ", hash " + ev.hash();
+                }
+            } else {
+                bytes += length;
             }
         }
     }
