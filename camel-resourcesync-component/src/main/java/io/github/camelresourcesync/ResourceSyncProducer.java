@@ -94,6 +94,10 @@ public class ResourceSyncProducer extends DefaultProducer {
     @Override
     public void process(Exchange exchange) throws Exception {
         Message in = exchange.getIn();
+        if (in.getBody() instanceof List<?> batch && !batch.isEmpty() && batch.get(0) instanceof SyncEvent) {
+            in.setHeader(ResourceSyncConstants.PUBLISHED, publishBatch(batch));
+            return;
+        }
         SyncEvent ev = event(in);
         boolean changed;
         if (ev.change() == ChangeType.DELETED || in.getBody() == null) {
@@ -107,6 +111,35 @@ public class ResourceSyncProducer extends DefaultProducer {
         if (Boolean.TRUE.equals(exchange.getProperty(ExchangePropertyKey.BATCH_COMPLETE, Boolean.class))) {
             publisher.writePending();
         }
+    }
+
+    /**
+     * A consumer's batch ({@code batching=true}): every event in order, then the documents once. Events before a
+     * failing one stay accepted; a redelivered batch accepts them again without changing the Source.
+     *
+     * @return whether the Source changed
+     */
+    private boolean publishBatch(List<?> batch) throws Exception {
+        boolean changed = false;
+        for (Object o : batch) {
+            if (!(o instanceof SyncEvent ev)) {
+                throw new IllegalArgumentException("resourcesync publisher: a batch body must hold only SyncEvents,"
+                                                   + " found " + (o == null ? "null" : o.getClass().getName()));
+            }
+            if (ev.location() == null || !ev.location().isAbsolute()) {
+                throw new IllegalArgumentException("resourcesync publisher: an event of the batch has no absolute"
+                                                   + " location: " + ev.location());
+            }
+            if (ev.change() == ChangeType.DELETED || ev.content() == null) {
+                changed |= publisher.accept(ev, null);
+            } else {
+                try (InputStream body = ev.content().openStream()) {
+                    changed |= publisher.accept(ev, body);
+                }
+            }
+        }
+        publisher.writePending();
+        return changed;
     }
 
     /** The sync event the headers describe; only the location is required. */

@@ -115,4 +115,24 @@ class PublisherRoundTripTest {
             context.stop();
         }
     }
+
+    @Test
+    void aBatchingConsumerPublishesItsListsOfEvents() throws Exception {
+        try (TestSource origin = new TestSource();
+             DirectoryServer server = new DirectoryServer(tmp.resolve("site"))) {
+            for (int i = 0; i < 8; i++) {
+                origin.put("/res/r" + i + ".txt", "resource " + i);
+            }
+            String stored = "resources/127.0.0.1_" + origin.base().getPort();
+            CamelContext context = start(origin, server, "&storeContent=true&changeListSize=3&resourceListInterval=0",
+                    "&batching=true");
+            awaitMirror(expected(origin, stored));
+            origin.change("/res/r0.txt", "resource 0, second version");
+            origin.delete("/res/r1.txt");
+            origin.change("/res/new.txt", "a new one");
+            awaitMirror(expected(origin, stored));
+            context.stop();
+            io.github.camelresourcesync.publish.PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
+        }
+    }
 }
