@@ -150,4 +150,31 @@ class ResourceSyncBatchingTest {
             assertNull(failed.getIn().getBody());
         }
     }
+
+    @Test
+    void theMirrorTakesABatchAsItIs() throws Exception {
+        try (TestSource source = new TestSource()) {
+            for (int i = 0; i < 12; i++) {
+                source.put("/res/r" + i + ".txt", "resource " + i);
+            }
+            CamelContext context = new DefaultCamelContext();
+            context.getComponent("resourcesync", ResourceSyncComponent.class)
+                    .setStateDirectory(tmp.resolve("state").toString());
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base() + "?delay=100&initialDelay=0&batching=true")
+                            .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+                }
+            });
+            context.start();
+            await().atMost(20, TimeUnit.SECONDS).untilAsserted(
+                    () -> MirrorAssertions.assertMirrors(source.snapshot(), tmp.resolve("mirror")));
+            source.change("/res/r3.txt", "resource 3, version 2");
+            source.delete("/res/r4.txt");
+            await().atMost(20, TimeUnit.SECONDS).untilAsserted(
+                    () -> MirrorAssertions.assertMirrors(source.snapshot(), tmp.resolve("mirror")));
+            context.stop();
+        }
+    }
 }

@@ -9,16 +9,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.SyncEvent;
 import org.apache.camel.Exchange;
-import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Message;
 import org.apache.camel.support.DefaultProducer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writes or deletes one mirrored file per sync event. */
+/** Writes or deletes one mirrored file per sync event (or per event of a consumer's batch). */
 public class MirrorProducer extends DefaultProducer {
 
     private static final Logger LOG = LoggerFactory.getLogger(MirrorProducer.class);
@@ -44,16 +46,42 @@ public class MirrorProducer extends DefaultProducer {
     @Override
     public void process(Exchange exchange) throws Exception {
         Message in = exchange.getIn();
-        String name = in.getHeader(ResourceSyncConstants.FILE_NAME, String.class);
+        if (in.getBody() instanceof List<?> batch && !batch.isEmpty() && batch.get(0) instanceof SyncEvent) {
+            // a consumer's batch (batching=true): the same, event by event, in order
+            for (Object o : batch) {
+                SyncEvent ev = (SyncEvent) o;
+                apply(ev.fileName(), ev.change() == ChangeType.DELETED, ev.lastModified(), () -> {
+                    if (ev.content() == null) {
+                        throw new IllegalArgumentException("resourcesync-mirror needs the content of " + ev.location()
+                                                           + ", which the event does not carry (fetchContent=false?)");
+                    }
+                    return ev.content().openStream();
+                });
+            }
+            return;
+        }
+        apply(in.getHeader(ResourceSyncConstants.FILE_NAME, String.class),
+                "deleted".equals(in.getHeader(ResourceSyncConstants.CHANGE, String.class)),
+                in.getHeader(ResourceSyncConstants.LAST_MODIFIED, Instant.class),
+                () -> in.getMandatoryBody(InputStream.class));
+    }
+
+    /** Where the bytes of a write come from: opened only when the event is not a deletion. */
+    @FunctionalInterface
+    private interface Body {
+        InputStream open() throws Exception;
+    }
+
+    private void apply(String name, boolean deleted, Instant lastmod, Body body) throws Exception {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("resourcesync-mirror needs the " + ResourceSyncConstants.FILE_NAME
                                                + " header (set by the resourcesync consumer and the bridges)");
         }
         Path target = resolve(name);
-        if ("deleted".equals(in.getHeader(ResourceSyncConstants.CHANGE, String.class))) {
+        if (deleted) {
             delete(target);
         } else {
-            write(in, target);
+            write(body, lastmod, target);
         }
     }
 
@@ -66,14 +94,13 @@ public class MirrorProducer extends DefaultProducer {
         return target;
     }
 
-    private void write(Message in, Path target) throws IOException, InvalidPayloadException {
+    private void write(Body in, Instant lastmod, Path target) throws Exception {
         Files.createDirectories(target.getParent());
         Path tmp = Files.createTempFile(target.getParent(), ".rsync-", ".tmp");
         try {
-            try (InputStream body = in.getMandatoryBody(InputStream.class)) {
+            try (InputStream body = in.open()) {
                 Files.copy(body, tmp, StandardCopyOption.REPLACE_EXISTING);
             }
-            Instant lastmod = in.getHeader(ResourceSyncConstants.LAST_MODIFIED, Instant.class);
             if (getEndpoint().isKeepLastModified() && lastmod != null) {
                 Files.setLastModifiedTime(tmp, FileTime.from(lastmod));
             }
