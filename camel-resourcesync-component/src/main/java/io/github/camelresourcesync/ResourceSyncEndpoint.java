@@ -620,8 +620,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
      * subdomains (as the reference client `resync` does). Checked on every link followed (Capability Lists, indexes,
      * resources, mirrors, dump packages) and on every redirect hop, before a request is sent, so a Source cannot steer
      * the harvester at internal addresses; a refused link fails its event with an error naming the URL and the
-     * allowed hosts. `*` allows any host (and `file:` links). Default: only the Source's host and its subdomains (any
-     * host for a `file:` or `classpath:` Source).
+     * allowed hosts. A single asterisk allows any host (and `file:` links). Default: only the Source's host and its
+     * subdomains (any host for a `file:` or `classpath:` Source).
      */
     public void setAllowedHosts(String allowedHosts) {
         this.allowedHosts = allowedHosts;
