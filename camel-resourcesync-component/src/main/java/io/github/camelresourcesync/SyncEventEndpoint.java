@@ -72,7 +72,7 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     /**
      * One exchange per batch of up to 1,000 events instead of one per event, like camel-kafka's `batching`: the body
-     * is a `List<SyncEvent>` (`location()`, `change()`, `datetime()`, `hash()`, `eventId()`, `fileName()`,
+     * is a `List` of `SyncEvent` (`location()`, `change()`, `datetime()`, `hash()`, `eventId()`, `fileName()`,
      * `content()` ...), the per-event headers are not set. State is committed after the whole exchange completed; a
      * failed exchange fails every event in it (with `breakOnFirstError` all of them come again next poll). Events
      * that failed before delivery (fetch, fixity) still arrive alone, with their exception. For bulk sinks (a
