@@ -712,7 +712,9 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
         return pushCallbackPath;
     }
 
-    /** The path the callback is served at by the HTTP server; default `/resourcesync/push/<routeId>`. */
+    /**
+     * The path the callback is served at by the HTTP server; default `/resourcesync/push/` followed by the route id.
+     */
     public void setPushCallbackPath(String pushCallbackPath) {
         this.pushCallbackPath = pushCallbackPath;
     }
@@ -723,7 +725,7 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     /**
      * A notification channel (WebSub topic URL) to subscribe to in addition to those the Capability List advertises.
-     * Without `pushHub` its hub is discovered from the topic's `Link: <...>; rel="hub"` header.
+     * Without `pushHub` its hub is discovered from the topic's `Link` header with `rel="hub"`.
      */
     public void setPushTopic(String pushTopic) {
         this.pushTopic = pushTopic;
@@ -897,7 +899,7 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
         return publishStateDirectory;
     }
 
-    /** Publisher: where it records what it published; default `<directory>/.publisher` (keep it unserved). */
+    /** Publisher: where it records what it published; default `.publisher` in `directory` (keep it unserved). */
     public void setPublishStateDirectory(String publishStateDirectory) {
         this.publishStateDirectory = publishStateDirectory;
     }
@@ -968,7 +970,9 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
         return pushChangeTopic;
     }
 
-    /** Publisher: the change notification channel (topic URL); default `<baseUrl>notification/changelist.xml`. */
+    /**
+     * Publisher: the change notification channel (topic URL); default `notification/changelist.xml` under `baseUrl`.
+     */
     public void setPushChangeTopic(String pushChangeTopic) {
         this.pushChangeTopic = pushChangeTopic;
     }
@@ -977,7 +981,10 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
         return pushFrameworkTopic;
     }
 
-    /** Publisher: the framework notification channel (topic URL); default `<baseUrl>notification/framework.xml`. */
+    /**
+     * Publisher: the framework notification channel (topic URL); default `notification/framework.xml` under
+     * `baseUrl`.
+     */
     public void setPushFrameworkTopic(String pushFrameworkTopic) {
         this.pushFrameworkTopic = pushFrameworkTopic;
     }

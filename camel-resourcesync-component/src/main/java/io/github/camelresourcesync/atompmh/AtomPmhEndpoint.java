@@ -147,8 +147,8 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     }
 
     /**
-     * Poll on a Quartz cron expression (`0 0/5 * * * ?`) instead of a fixed delay; needs camel-quartz. The same as
-     * `scheduler=quartz&scheduler.cron=...`; empty: use `delay`.
+     * Poll on a Quartz cron expression (the syntax of camel-quartz) instead of a fixed delay; needs camel-quartz. The
+     * same as `scheduler=quartz&scheduler.cron=...`; empty: use `delay`.
      */
     public void setCron(String cron) {
         this.cron = cron;
