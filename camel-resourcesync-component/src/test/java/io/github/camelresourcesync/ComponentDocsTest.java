@@ -111,14 +111,16 @@ class ComponentDocsTest {
 
     private static String type(JsonObject o) {
         String javaType = o.getString("javaType");
-        return javaType == null ? "" : javaType.substring(javaType.lastIndexOf('.') + 1);
+        // java.util.Map<java.lang.String, java.lang.Object> -> Map<String, Object>: simple names, generics kept
+        return javaType == null ? "" : javaType.replaceAll("[a-z][a-z0-9_]*\\.", "");
     }
 
     private static String adocCell(String s) {
         return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
     }
 
+    /** Markdown would take {@code <String, Object>} for an HTML tag and show nothing. */
     private static String mdCell(String s) {
-        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;").replace(">", "&gt;");
     }
 }
