@@ -99,7 +99,7 @@ class ComponentDocsTest {
             JsonObject o = (JsonObject) e.getValue();
             sb.append("| `").append(e.getKey()).append("` | ").append(o.getString("group")).append(" | ")
                     .append(mdCell(o.getString("description"))).append(" | ").append(mdCell(defaultValue(o)))
-                    .append(" | ").append(type(o)).append(" |\n");
+                    .append(" | ").append(mdCell(type(o))).append(" |\n");
         }
         return sb.toString();
     }
