@@ -6,7 +6,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.camelresourcesync.dump.Bitstream;
 import io.github.camelresourcesync.model.Content;
@@ -44,16 +43,26 @@ final class BitstreamRuns {
         if (open != null && open.pkg != pkg) {
             flush();
         }
-        boolean opens = open == null;
-        if (opens) {
-            open = new Run(loader, pkg);
+        if (open != null) {
+            Member m = new Member(open, b, event, false);
+            // refused when someone already waited for a member and so started the run: a new run begins
+            if (open.add(m, pkg.dump().size(b))) {
+                flushIfFull();
+                return m;
+            }
+            open = null;
         }
-        Member m = new Member(open, b, event, opens);
+        open = new Run(loader, pkg);
+        Member m = new Member(open, b, event, true);
         open.add(m, pkg.dump().size(b));
+        flushIfFull();
+        return m;
+    }
+
+    private void flushIfFull() {
         if (open.full()) {
             flush();
         }
-        return m;
     }
 
     /** Hands the run being gathered to the pool. */
@@ -71,7 +80,7 @@ final class BitstreamRuns {
         final PackageLoader.Opened pkg;
         final List<Member> members = new ArrayList<>();
         private long bytes;
-        private final AtomicBoolean submitted = new AtomicBoolean();
+        private boolean submitted;
 
         private Run(PackageLoader loader, PackageLoader.Opened pkg) {
             this.loader = loader;
@@ -79,20 +88,29 @@ final class BitstreamRuns {
             pkg.retain();
         }
 
-        private void add(Member m, long size) {
+        /** Adds a member unless the run was started already. */
+        private synchronized boolean add(Member m, long size) {
+            if (submitted) {
+                return false;
+            }
             members.add(m);
             bytes += size;
+            return true;
         }
 
-        private boolean full() {
+        private synchronized boolean full() {
             return members.size() >= MAX_ENTRIES || bytes >= MAX_BYTES;
         }
 
-        /** Starts reading once (later calls do nothing); members added after this are not allowed. */
+        /** Starts reading once (later calls do nothing); no member joins after this. */
         void submit() {
-            if (submitted.compareAndSet(false, true)) {
-                loader.readRun(this);
+            synchronized (this) {
+                if (submitted) {
+                    return;
+                }
+                submitted = true;
             }
+            loader.readRun(this);
         }
     }
 
