@@ -276,6 +276,12 @@ public final class DumpPackage implements AutoCloseable {
         return bounded(bitstream.entryName());
     }
 
+    /** The inflated size of a bitstream, as its central directory declares it (0 for one without bytes). */
+    public long size(Bitstream bitstream) {
+        Located z = bitstream.hasBytes() ? located.get(bitstream.entryName()) : null;
+        return z == null ? 0 : z.size();
+    }
+
     /** Streams the bytes at a manifest {@code path} (e.g. of a patch link). */
     public InputStream open(String manifestPath) throws IOException {
         String name = PackagePaths.entryName(manifestPath);

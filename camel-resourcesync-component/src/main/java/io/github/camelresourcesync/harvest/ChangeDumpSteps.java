@@ -50,6 +50,8 @@ final class ChangeDumpSteps implements IncrementalPass {
     private final Deque<Entry> packages = new ArrayDeque<>();
     private PackageLoader.Opened current;
     private Iterator<Bitstream> bitstreams;
+    /** bodies are read in runs of consecutive wanted changes, one pool task per run */
+    private BitstreamRuns runs;
 
     private ChangeDumpSteps(DiscoveredSource source, URI changeDump, HarvestContext ctx) {
         this.source = source;
@@ -130,7 +132,7 @@ final class ChangeDumpSteps implements IncrementalPass {
                     PackageLoader.Opened pkg = current;
                     return IncrementalSteps.changeStep(ctx, source.key(), generation, e, pkg.dump().packageUri(),
                             Capability.CHANGEDUMP.value(),
-                            ev -> ctx.options().fetchContent() ? ctx.packages().read(pkg, b, ev) : null, false);
+                            ev -> ctx.options().fetchContent() ? runs().read(pkg, b, ev) : null, false);
                 }
                 continue;
             }
@@ -181,7 +183,17 @@ final class ChangeDumpSteps implements IncrementalPass {
         bitstreams = ordered.iterator();
     }
 
+    private BitstreamRuns runs() {
+        if (runs == null) {
+            runs = new BitstreamRuns(ctx.packages());
+        }
+        return runs;
+    }
+
     private void closeCurrent() {
+        if (runs != null) {
+            runs.flush(); // the package is done: its last run need not wait to fill up
+        }
         if (current != null) {
             current.close();
             current = null;

@@ -131,21 +131,66 @@ final class PackageLoader {
     CompletableFuture<Content> read(Opened pkg, Bitstream b, SyncEvent event) {
         pkg.retain();
         return CompletableFuture.supplyAsync(() -> {
-            Content content = null;
             try {
-                content = fetcher.receive(pkg.dump().open(b), event.location(), Fixity.algorithms(event),
-                        event.length() == null ? -1 : event.length(), event.mediaType());
-                Fixity.verify(event, content);
-                return content;
+                return readVerified(pkg, b, event);
             } catch (IOException e) {
-                if (content != null) {
-                    content.close();
-                }
                 throw new CompletionException(e);
             } finally {
                 pkg.release();
             }
         }, pool);
+    }
+
+    /**
+     * Reads a run of bitstreams in one pool task, completing each member's future as its entry is read: with the
+     * content, or with the failure a read of its own would have had (a bad entry fails its own event only). Cancelled
+     * members are skipped; the run's package is released when the run is done.
+     */
+    void readRun(BitstreamRuns.Run run) {
+        Runnable task = () -> {
+            try {
+                for (BitstreamRuns.Member m : run.members) {
+                    if (m.isDone()) {
+                        continue; // cancelled: the run stopped
+                    }
+                    try {
+                        Content content = readVerified(run.pkg, m.bitstream, m.event);
+                        if (!m.complete(content)) {
+                            content.close();
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        m.completeExceptionally(e);
+                    }
+                }
+            } catch (Error e) {
+                run.members.forEach(m -> m.completeExceptionally(e));
+                throw e;
+            } finally {
+                run.pkg.release();
+            }
+        };
+        try {
+            pool.execute(task);
+        } catch (RuntimeException e) {
+            // pool shut down: nothing will read the run
+            run.members.forEach(m -> m.completeExceptionally(e));
+            run.pkg.release();
+        }
+    }
+
+    private Content readVerified(Opened pkg, Bitstream b, SyncEvent event) throws IOException {
+        Content content = null;
+        try {
+            content = fetcher.receive(pkg.dump().open(b), event.location(), Fixity.algorithms(event),
+                    event.length() == null ? -1 : event.length(), event.mediaType());
+            Fixity.verify(event, content);
+            return content;
+        } catch (IOException | RuntimeException e) {
+            if (content != null) {
+                content.close();
+            }
+            throw e;
+        }
     }
 
     private static void deleteQuietly(Path p) {
@@ -179,11 +224,11 @@ final class PackageLoader {
             return dump;
         }
 
-        private synchronized void retain() {
+        synchronized void retain() {
             reading++;
         }
 
-        private synchronized void release() {
+        synchronized void release() {
             if (--reading == 0 && closed) {
                 release0();
             }

@@ -31,6 +31,8 @@ final class ResourceDumpEntries implements BaselineEntries {
     private final ListWalker packages;
     private final PackageLoader loader;
     private final boolean fetchContent;
+    /** bodies are read in runs of consecutive wanted bitstreams, one pool task per run */
+    private final BitstreamRuns runs;
     /**
      * Packages opened ahead. Opening one (download, fixity, central directory, manifest parse) costs about as much
      * as delivering its entries, so two are under way while the current one is read: on more than one core they
@@ -50,6 +52,7 @@ final class ResourceDumpEntries implements BaselineEntries {
                 ctx.progress());
         this.loader = ctx.packages();
         this.fetchContent = ctx.options().fetchContent();
+        this.runs = new BitstreamRuns(loader);
     }
 
     @Override
@@ -107,7 +110,7 @@ final class ResourceDumpEntries implements BaselineEntries {
         if (!fetchContent) {
             return null;
         }
-        return loader.read(current, last, event);
+        return runs.read(current, last, event);
     }
 
     private void fillAhead() throws IOException {
@@ -134,6 +137,7 @@ final class ResourceDumpEntries implements BaselineEntries {
     }
 
     private void closeCurrent() {
+        runs.flush(); // the package is done: its last run need not wait to fill up
         if (current != null) {
             current.close();
             current = null;

@@ -60,6 +60,11 @@ public final class SyncRun implements EventRun {
     private long returned;
     /** pulled, not yet handed out: each with its content fetch under way */
     private final Deque<Ahead> ahead = new ArrayDeque<>();
+    /**
+     * Fetches in flight among {@link #ahead}, which the window bounds: one per step, except that a run of dump
+     * bitstreams read by one pool task ({@link BitstreamRuns}) counts once, by its first member.
+     */
+    private int aheadUnits;
     /** pulled, not yet committed, in Source order */
     private final Deque<Step> order = new ArrayDeque<>();
 
@@ -105,13 +110,13 @@ public final class SyncRun implements EventRun {
                 if (order.peekFirst() != step) {
                     return null;
                 }
-                ahead.pollFirst();
+                pollFirst();
                 step.resolvePassed();
                 drain();
                 flush();
                 continue;
             }
-            ahead.pollFirst();
+            pollFirst();
             if (step.isMarker()) {
                 continue;
             }
@@ -153,17 +158,28 @@ public final class SyncRun implements EventRun {
 
     private void fill() throws IOException {
         // nothing is pulled past a barrier before it is passed: what follows it reads the store
-        while (ahead.size() < window && !sourcesExhausted && !barrierAhead()) {
+        while (aheadUnits < window && ahead.size() < window * BitstreamRuns.MAX_ENTRIES && !sourcesExhausted
+               && !barrierAhead()) {
             Step step = pull();
             if (step == null) {
                 return;
             }
             order.addLast(step);
-            ahead.addLast(new Ahead(step, startFetch(step)));
+            Ahead a = new Ahead(step, startFetch(step));
+            ahead.addLast(a);
+            aheadUnits += units(a);
             if (step.isMarker() && !step.isBarrier()) {
                 drain();
             }
         }
+    }
+
+    private void pollFirst() {
+        aheadUnits -= units(ahead.pollFirst());
+    }
+
+    private static int units(Ahead a) {
+        return a.content() instanceof BitstreamRuns.Member m && !m.opensRun() ? 0 : 1;
     }
 
     private boolean barrierAhead() {
@@ -281,6 +297,7 @@ public final class SyncRun implements EventRun {
                 }
             }
             ahead.clear();
+            aheadUnits = 0;
             if (current != null) {
                 current.close();
             }

@@ -189,6 +189,38 @@ class DumpHarvestTest {
                 seen.get(0).failure().getMessage());
     }
 
+    @Test
+    void badBitstreamsInsideRunsOfReadsFailOnlyTheirOwnEvents() throws Exception {
+        // bodies are read in runs of consecutive entries (BitstreamRuns): 150 entries make three runs, and the
+        // altered entries sit in the middle of the first and at the start of the second
+        source.close();
+        source = new DumpSource().perPackage(200);
+        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            String path = String.format("/res/r%03d.txt", i);
+            String body = "body of resource " + i;
+            source.put(path, body);
+            boolean bad = i == 30 || i == BitstreamRuns.MAX_ENTRIES;
+            files.put("resources" + path, (bad ? body.toUpperCase() : body).getBytes(StandardCharsets.UTF_8));
+            expected.add(bad ? "FAILED " + path.substring(1) : "created " + path.substring(1) + "=" + body);
+        }
+        String manifest = manifestOf("/dumps/resource-0.zip");
+        files.put("manifest.xml", manifest.getBytes(StandardCharsets.UTF_8));
+        source.replacePackage("/dumps/resource-0.zip", Zips.zip(files));
+
+        List<Seen> seen = runAll(harvester(new HarvestOptions().preferDumps(true).fetchParallelism(2)));
+
+        assertEquals(expected, describe(seen));
+        for (int i : new int[] {30, BitstreamRuns.MAX_ENTRIES}) {
+            Exception failure = seen.get(i).failure();
+            assertTrue(failure instanceof FixityException, String.valueOf(failure));
+            String loc = source.uri(String.format("/res/r%03d.txt", i)).toString();
+            assertTrue(failure.getMessage().contains("hash mismatch for " + loc + " (listed in "
+                                                     + source.uri("/dumps/resource-0.zip")), failure.getMessage());
+        }
+    }
+
     /** The manifest the Source would put in a package, read from the package it serves. */
     private String manifestOf(String packagePath) throws Exception {
         byte[] zip = fetcher.fetchContent(source.uri(packagePath), List.of()).openStream().readAllBytes();

@@ -1,0 +1,162 @@
+package io.github.camelresourcesync.harvest;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.dump.Bitstream;
+import io.github.camelresourcesync.dump.DumpLimits;
+import io.github.camelresourcesync.dump.DumpPackage;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.testsupport.Zips;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs of bitstream reads on a real package: when runs start, and what each member gets. */
+class BitstreamRunsTest {
+
+    private static final URI PKG = URI.create("http://example.org/dump/part1.zip");
+    private static final int N = 6;
+
+    @TempDir
+    Path tmp;
+
+    private HttpFetcher fetcher;
+    private ExecutorService pool;
+    private PackageLoader.Opened opened;
+    private List<Bitstream> bitstreams;
+
+    @BeforeEach
+    void open() throws Exception {
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        pool = Executors.newSingleThreadExecutor();
+        StringBuilder manifest = new StringBuilder("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+                + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">"
+                + "<rs:md capability=\"resourcedump-manifest\" at=\"2024-01-01T00:00:00Z\"/>");
+        Object[] files = new Object[2 * N + 2];
+        for (int i = 0; i < N; i++) {
+            manifest.append("<url><loc>http://example.org/r").append(i).append("</loc><rs:md path=\"/res/r").append(i)
+                    .append("\"/></url>");
+            files[2 * i] = "res/r" + i;
+            files[2 * i + 1] = body(i);
+        }
+        files[2 * N] = "manifest.xml";
+        files[2 * N + 1] = manifest.append("</urlset>").toString();
+        Path file = Files.createTempFile(tmp, "pkg", ".zip");
+        Files.write(file, Zips.zip(Zips.entries(files)));
+        DumpPackage dump = DumpPackage.open(file, PKG, PKG.resolve("manifest.xml"), new SitemapReader(),
+                DumpLimits.DEFAULTS);
+        Content download = fetcher.receive(new ByteArrayInputStream(new byte[0]), PKG, Set.of("md5"), -1, null);
+        opened = new PackageLoader.Opened(dump, download, null);
+        bitstreams = dump.bitstreams();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        opened.close();
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        fetcher.close();
+    }
+
+    private static String body(int i) {
+        return "body number " + i;
+    }
+
+    private static SyncEvent event(int i, String md5) {
+        URI loc = URI.create("http://example.org/r" + i);
+        return new SyncEvent("k", loc, ChangeType.CREATED, null, null, Hashes.of(Map.of("md5", md5)),
+                (long) body(i).length(), "text/plain", "resourcedump", PKG, null, "id" + i, "r" + i, null, null);
+    }
+
+    private static String md5(String s) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private CompletableFuture<Content> read(BitstreamRuns runs, int i) throws Exception {
+        return runs.read(opened, bitstreams.get(i), event(i, md5(body(i))));
+    }
+
+    private static String text(CompletableFuture<Content> f) throws Exception {
+        try (Content c = f.get(10, TimeUnit.SECONDS); var in = c.openStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void aRunStartsWhenWaitedForAndLaterReadsBeginANewOne() throws Exception {
+        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
+                pool));
+        CompletableFuture<Content> f0 = read(runs, 0);
+        CompletableFuture<Content> f1 = read(runs, 1);
+        assertTrue(((BitstreamRuns.Member) f0).opensRun());
+        assertFalse(((BitstreamRuns.Member) f1).opensRun());
+        Thread.sleep(50);
+        assertFalse(f0.isDone(), "a partial run waits to fill up until someone waits for it");
+        assertEquals(body(0), text(f0));
+        // the run was started by the wait: the next read starts another, which is read as well
+        CompletableFuture<Content> f2 = read(runs, 2);
+        assertTrue(((BitstreamRuns.Member) f2).opensRun());
+        assertEquals(body(2), text(f2));
+        assertEquals(body(1), text(f1));
+    }
+
+    @Test
+    void aBadEntryFailsItsOwnFutureOnlyAndCancelledMembersAreSkipped() throws Exception {
+        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
+                pool));
+        CompletableFuture<Content> f0 = read(runs, 0);
+        CompletableFuture<Content> bad = runs.read(opened, bitstreams.get(1), event(1, md5("something else")));
+        CompletableFuture<Content> f2 = read(runs, 2);
+        CompletableFuture<Content> cancelled = read(runs, 3);
+        assertTrue(cancelled.cancel(false));
+        assertEquals(body(0), text(f0));
+        ExecutionException e = assertThrows(ExecutionException.class, bad::get);
+        assertTrue(e.getCause() instanceof FixityException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause().getMessage().contains("md5 hash mismatch for http://example.org/r1 (listed in " + PKG),
+                e.getCause().getMessage());
+        assertEquals(body(2), text(f2));
+        assertThrows(CancellationException.class, cancelled::get);
+    }
+
+    @Test
+    void aFullRunStartsByItself() throws Exception {
+        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
+                pool));
+        List<CompletableFuture<Content>> futures = new java.util.ArrayList<>();
+        for (int i = 0; i < BitstreamRuns.MAX_ENTRIES; i++) {
+            futures.add(read(runs, i % N));
+        }
+        // nobody waits: the full run completes on its own
+        CompletableFuture.allOf(futures.get(futures.size() - 1)).get(10, TimeUnit.SECONDS);
+        for (int i = 0; i < futures.size(); i++) {
+            assertEquals(body(i % N), text(futures.get(i)));
+        }
+    }
+}
