@@ -20,10 +20,10 @@ import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.ClientChecks;
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.MetashareNode;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,9 +64,7 @@ class BridgeRoundTripTest {
     }
 
     private void start(String bridgeUri, DirectoryServer server, String publishOptions) throws Exception {
-        context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class)
-                .setStateDirectory(tmp.resolve("state").toString());
+        context = TestContexts.withStateIn(tmp.resolve("state"));
         context.getRegistry().bind("bridgeState", new InMemoryStateStore());
         context.addRoutes(new RouteBuilder() {
             @Override

@@ -16,13 +16,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
 import io.github.camelresourcesync.testsupport.SitemapStructure;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,9 +53,7 @@ class PublishedSourceRoutesTest {
             port = s.getLocalPort();
         }
         base = URI.create("http://127.0.0.1:" + port + "/rs/");
-        context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class)
-                .setStateDirectory(tmp.resolve("state").toString());
+        context = TestContexts.withStateIn(tmp.resolve("state"));
         VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
         conf.setBindHost("127.0.0.1");
         conf.setBindPort(port);

@@ -8,10 +8,10 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.SitemapStructure;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,9 +36,7 @@ class PublisherRoundTripTest {
 
     private CamelContext start(TestSource origin, DirectoryServer server, String publishOptions, String harvestOptions)
             throws Exception {
-        CamelContext context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class)
-                .setStateDirectory(tmp.resolve("state").toString());
+        CamelContext context = TestContexts.withStateIn(tmp.resolve("state"));
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {

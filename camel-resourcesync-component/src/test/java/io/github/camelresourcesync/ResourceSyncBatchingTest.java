@@ -14,11 +14,11 @@ import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,9 +43,7 @@ class ResourceSyncBatchingTest {
     private final RecordingExceptionHandler recorder = new RecordingExceptionHandler();
 
     private CamelContext start(TestSource source, String options, AtomicInteger failuresLeft) throws Exception {
-        CamelContext context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class)
-                .setStateDirectory(tmp.resolve("state").toString());
+        CamelContext context = TestContexts.withStateIn(tmp.resolve("state"));
         context.getRegistry().bind("recorder", recorder);
         context.addRoutes(new RouteBuilder() {
             @Override
@@ -157,9 +155,7 @@ class ResourceSyncBatchingTest {
             for (int i = 0; i < 12; i++) {
                 source.put("/res/r" + i + ".txt", "resource " + i);
             }
-            CamelContext context = new DefaultCamelContext();
-            context.getComponent("resourcesync", ResourceSyncComponent.class)
-                    .setStateDirectory(tmp.resolve("state").toString());
+            CamelContext context = TestContexts.withStateIn(tmp.resolve("state"));
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {

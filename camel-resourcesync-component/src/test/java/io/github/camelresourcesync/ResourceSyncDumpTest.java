@@ -8,10 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.github.camelresourcesync.testsupport.DumpSource;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.Zips;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,9 +37,7 @@ class ResourceSyncDumpTest {
     }
 
     private CamelContext start(DumpSource source, String options) throws Exception {
-        CamelContext context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class)
-                .setStateDirectory(tmp.resolve("state").toString());
+        CamelContext context = TestContexts.withStateIn(tmp.resolve("state"));
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {

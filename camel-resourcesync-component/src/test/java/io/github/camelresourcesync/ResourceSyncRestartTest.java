@@ -7,10 +7,10 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,9 +31,7 @@ class ResourceSyncRestartTest {
     private final List<String> events = new CopyOnWriteArrayList<>();
 
     private CamelContext start(TestSource source, String options, long slowMillis) throws Exception {
-        CamelContext context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class)
-                .setStateDirectory(tmp.resolve("state").toString());
+        CamelContext context = TestContexts.withStateIn(tmp.resolve("state"));
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
