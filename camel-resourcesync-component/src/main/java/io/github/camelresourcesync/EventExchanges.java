@@ -1,10 +1,12 @@
 package io.github.camelresourcesync;
 
 import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.AbstractSet;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
@@ -47,6 +49,26 @@ public final class EventExchanges {
     }
 
     private EventExchanges() {
+    }
+
+    /**
+     * The events of a consumer's batch ({@code batching=true}) when the message carries one, else {@code null}.
+     *
+     * @throws IllegalArgumentException when a list of events holds something else too
+     */
+    public static List<SyncEvent> batch(Message message, String who) {
+        if (!(message.getBody() instanceof List<?> list) || list.isEmpty() || !(list.get(0) instanceof SyncEvent)) {
+            return null;
+        }
+        List<SyncEvent> events = new ArrayList<>(list.size());
+        for (Object o : list) {
+            if (!(o instanceof SyncEvent ev)) {
+                throw new IllegalArgumentException(who + ": a batch body must hold only SyncEvents, found "
+                                                   + (o == null ? "null" : o.getClass().getName()));
+            }
+            events.add(ev);
+        }
+        return events;
     }
 
     public static void fill(Message message, SyncEvent ev) throws Exception {

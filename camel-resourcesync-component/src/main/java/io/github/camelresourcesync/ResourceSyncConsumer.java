@@ -1,6 +1,7 @@
 package io.github.camelresourcesync;
 
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -133,17 +134,17 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         if (p == null || p.subscriber() == null) {
             return Map.of();
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        for (WebSubSubscriber.State st : WebSubSubscriber.State.values()) {
-            details.put("resourcesync.push." + st.name().toLowerCase(Locale.ROOT), 0);
-        }
+        Map<WebSubSubscriber.State, Integer> counts = new EnumMap<>(WebSubSubscriber.State.class);
         long earliestExpiry = Long.MAX_VALUE;
         for (WebSubSubscriber.Status st : p.subscriber().subscriptions()) {
-            details.merge("resourcesync.push." + st.state().name().toLowerCase(Locale.ROOT), 1,
-                    (a, b) -> (Integer) a + (Integer) b);
+            counts.merge(st.state(), 1, Integer::sum);
             if (st.state() == WebSubSubscriber.State.ACTIVE && st.expiresAtMillis() > 0) {
                 earliestExpiry = Math.min(earliestExpiry, st.expiresAtMillis());
             }
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        for (WebSubSubscriber.State st : WebSubSubscriber.State.values()) {
+            details.put("resourcesync.push." + st.name().toLowerCase(Locale.ROOT), counts.getOrDefault(st, 0));
         }
         if (earliestExpiry != Long.MAX_VALUE) {
             details.put("resourcesync.push.lease.expires", Instant.ofEpochMilli(earliestExpiry).toString());

@@ -94,7 +94,8 @@ public class ResourceSyncProducer extends DefaultProducer {
     @Override
     public void process(Exchange exchange) throws Exception {
         Message in = exchange.getIn();
-        if (in.getBody() instanceof List<?> batch && !batch.isEmpty() && batch.get(0) instanceof SyncEvent) {
+        List<SyncEvent> batch = EventExchanges.batch(in, "resourcesync publisher");
+        if (batch != null) {
             in.setHeader(ResourceSyncConstants.PUBLISHED, publishBatch(batch));
             return;
         }
@@ -119,13 +120,9 @@ public class ResourceSyncProducer extends DefaultProducer {
      *
      * @return whether the Source changed
      */
-    private boolean publishBatch(List<?> batch) throws Exception {
+    private boolean publishBatch(List<SyncEvent> batch) throws Exception {
         boolean changed = false;
-        for (Object o : batch) {
-            if (!(o instanceof SyncEvent ev)) {
-                throw new IllegalArgumentException("resourcesync publisher: a batch body must hold only SyncEvents,"
-                                                   + " found " + (o == null ? "null" : o.getClass().getName()));
-            }
+        for (SyncEvent ev : batch) {
             if (ev.location() == null || !ev.location().isAbsolute()) {
                 throw new IllegalArgumentException("resourcesync publisher: an event of the batch has no absolute"
                                                    + " location: " + ev.location());

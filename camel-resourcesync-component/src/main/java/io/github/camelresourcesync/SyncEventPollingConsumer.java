@@ -195,15 +195,17 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         int index = 0;
         boolean batching = isBatching();
         while (index < total && isBatchAllowed()) {
+            // a failed event always goes alone; with batching, good events go together up to the next failed one
+            boolean asBatch = batching && !items.get(index).failed();
             int end = index + 1;
-            if (batching && !items.get(index).failed()) {
+            if (asBatch) {
                 while (end < total && !items.get(end).failed()) {
                     end++;
                 }
             }
-            List<PendingEvent> group = items.subList(index, end);
-            Exchange exchange = batching && !group.get(0).failed() ? createBatchExchange(group)
-                    : createExchange(group.get(0).event());
+            List<PendingEvent> group = List.copyOf(items.subList(index, end));
+            Exchange exchange = asBatch ? createBatchExchange(group) : createExchange(group.get(0).event());
+            releaseWhenDone(exchange, group);
             exchange.setProperty(ExchangePropertyKey.BATCH_INDEX, index);
             exchange.setProperty(ExchangePropertyKey.BATCH_SIZE, total);
             exchange.setProperty(ExchangePropertyKey.BATCH_COMPLETE, end == total);
@@ -250,7 +252,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return delivered;
     }
 
-    /** One exchange for a run of good events: body {@code List<SyncEvent>}, contents closed when it is done. */
+    /** One exchange for a run of good events: body {@code List<SyncEvent>}. */
     private Exchange createBatchExchange(List<PendingEvent> group) {
         List<SyncEvent> body = new ArrayList<>(group.size());
         for (PendingEvent p : group) {
@@ -258,33 +260,25 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
         Exchange exchange = createExchange(false);
         exchange.getIn().setBody(Collections.unmodifiableList(body));
-        if (body.stream().anyMatch(e -> e.content() != null)) {
-            exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
-                @Override
-                public void onDone(Exchange done) {
-                    body.forEach(e -> {
-                        if (e.content() != null) {
-                            e.content().close();
-                        }
-                    });
-                }
-            });
-        }
         return exchange;
     }
 
     private Exchange createExchange(SyncEvent ev) throws Exception {
         Exchange exchange = createExchange(false);
         EventExchanges.fill(exchange.getIn(), ev);
-        if (ev.content() != null) {
+        return exchange;
+    }
+
+    /** The events' contents (temporary files) are released once the exchange is done, whatever its outcome. */
+    private static void releaseWhenDone(Exchange exchange, List<PendingEvent> events) {
+        if (events.stream().anyMatch(p -> p.event().content() != null)) {
             exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
                 @Override
                 public void onDone(Exchange done) {
-                    ev.content().close();
+                    events.forEach(PendingEvent::discard);
                 }
             });
         }
-        return exchange;
     }
 
     /** The newest change delivered since start, else the newest resume point committed before. */

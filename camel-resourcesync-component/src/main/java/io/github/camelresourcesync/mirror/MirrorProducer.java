@@ -11,6 +11,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 
+import io.github.camelresourcesync.EventExchanges;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -46,10 +47,10 @@ public class MirrorProducer extends DefaultProducer {
     @Override
     public void process(Exchange exchange) throws Exception {
         Message in = exchange.getIn();
-        if (in.getBody() instanceof List<?> batch && !batch.isEmpty() && batch.get(0) instanceof SyncEvent) {
+        List<SyncEvent> batch = EventExchanges.batch(in, "resourcesync-mirror");
+        if (batch != null) {
             // a consumer's batch (batching=true): the same, event by event, in order
-            for (Object o : batch) {
-                SyncEvent ev = (SyncEvent) o;
+            for (SyncEvent ev : batch) {
                 apply(ev.fileName(), ev.change() == ChangeType.DELETED, ev.lastModified(), () -> {
                     if (ev.content() == null) {
                         throw new IllegalArgumentException("resourcesync-mirror needs the content of " + ev.location()

@@ -38,7 +38,7 @@ public final class PendingEvent {
         return token;
     }
 
-    /** Releases the content (its temporary file) if the event is dropped without delivery. */
+    /** Releases the content (its temporary file): once its exchange is done, or when the event is dropped. */
     public void discard() {
         if (event.content() != null) {
             event.content().close();
