@@ -271,13 +271,17 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
 
     /** The events' contents (temporary files) are released once the exchange is done, whatever its outcome. */
     private static void releaseWhenDone(Exchange exchange, List<PendingEvent> events) {
-        if (events.stream().anyMatch(p -> p.event().content() != null)) {
-            exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
-                @Override
-                public void onDone(Exchange done) {
-                    events.forEach(PendingEvent::discard);
-                }
-            });
+        // a plain loop: this runs once per event in the default mode
+        for (PendingEvent p : events) {
+            if (p.event().content() != null) {
+                exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
+                    @Override
+                    public void onDone(Exchange done) {
+                        events.forEach(PendingEvent::discard);
+                    }
+                });
+                return;
+            }
         }
     }
 
