@@ -135,10 +135,29 @@ public final class SyncEvents {
 
     /** Keeps letters, digits and {@code . - _ ~ %}; anything else (including a backslash and NUL) becomes {@code _}. */
     private static void appendSafe(StringBuilder sb, String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            boolean safe = Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_' || c == '~' || c == '%';
-            sb.append(safe ? c : '_');
+        // most names are safe ASCII throughout: test with a table, copy in one go
+        int i = from;
+        while (i < to && s.charAt(i) < 0x80 && SAFE_ASCII[s.charAt(i)]) {
+            i++;
         }
+        sb.append(s, from, i);
+        for (; i < to; i++) {
+            char c = s.charAt(i);
+            sb.append(isSafe(c) ? c : '_');
+        }
+    }
+
+    private static boolean isSafe(char c) {
+        return Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_' || c == '~' || c == '%';
+    }
+
+    private static final boolean[] SAFE_ASCII = safeAscii();
+
+    private static boolean[] safeAscii() {
+        boolean[] safe = new boolean[0x80];
+        for (char c = 0; c < 0x80; c++) {
+            safe[c] = isSafe(c);
+        }
+        return safe;
     }
 }

@@ -39,6 +39,21 @@ class SyncEventsTest {
         assertEquals("sp_ce.txt", name("http://host:8080/sp%20ce.txt"));
     }
 
+    /** Letters and digits of any script, {@code . - _ ~ %} stay; every other character becomes {@code _}. */
+    @Test
+    void fileNamesKeepOnlySafeCharacters() throws Exception {
+        for (char c = 0x20; c < 0x7f; c++) {
+            if (c == '/') {
+                continue;
+            }
+            URI location = new URI("http", null, "host", 8080, "/x" + c + "y", null, null);
+            boolean safe = Character.isLetterOrDigit(c) || ".-_~%".indexOf(c) >= 0;
+            assertEquals("x" + (safe ? c : '_') + "y", SyncEvents.fileName(location, ORIGIN), "character " + (int) c);
+        }
+        assertEquals("caf\u00e9/na\u00efve_x.txt", name("http://host:8080/caf%C3%A9/na%C3%AFve%20x.txt"));
+        assertEquals("a_b_c_d", name("http://host:8080/a+b@c!d"));
+    }
+
     @Test
     void eventIdTimesAreWrittenAsInstantToStringWrites() {
         java.util.SplittableRandom random = new java.util.SplittableRandom(42);

@@ -8,7 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -56,6 +59,46 @@ class MVStoreStateStoreTest extends SyncStateStoreContractTest {
         assertEquals(SourceState.INITIAL, store.source("other"));
         assertEquals(0, store.resourceCount("other"));
         assertEquals(state, store.source(SOURCE));
+    }
+
+    /**
+     * Upserts past the map's last key are appended, the rest are put: locations in any order, repeated within one
+     * change (the later wins), before, between and after stored ones must all read back, also after a reopen.
+     */
+    @Test
+    void upsertsInAnyOrderReadBackAfterReopen() {
+        Random random = new Random(7);
+        Map<String, Long> expected = new HashMap<>();
+        for (int round = 0; round < 6; round++) {
+            List<ResourceState> upserts = new ArrayList<>();
+            int range = 5_000 * (round + 1);
+            for (int i = 0; i < 3_000; i++) {
+                String location = String.format("https://ex.org/r/%06d", random.nextInt(range));
+                long generation = round * 10_000L + i;
+                upserts.add(resource(location, generation));
+                expected.put(location, generation);
+            }
+            if (round % 2 == 1) {
+                upserts.sort(Comparator.comparing(ResourceState::location));
+            }
+            store.apply(SOURCE, new StateChange(SourceState.INITIAL.withCursor("r" + round), upserts, List.of()));
+            assertStored(expected);
+        }
+        store.close();
+        store = createStore(dir);
+        assertStored(expected);
+    }
+
+    private void assertStored(Map<String, Long> expected) {
+        assertEquals(expected.size(), store.resourceCount(SOURCE));
+        List<String> seen = new ArrayList<>();
+        store.forEachResource(SOURCE, r -> {
+            seen.add(r.location());
+            assertEquals(expected.get(r.location()), r.generation(), r.location());
+        });
+        assertEquals(expected.keySet().stream().sorted().toList(), seen);
+        expected.forEach((location, generation) ->
+                assertEquals(generation, store.resource(SOURCE, location).orElseThrow().generation(), location));
     }
 
     /** MVStore would commit on its own once unsaved changes pass its buffer; that must never split an apply. */

@@ -24,6 +24,19 @@ class StateCodecTest {
         assertEquals(TYPICAL, StateCodec.decodeResource(TYPICAL.location(), encoded));
     }
 
+    /** Even-length ASCII hex is stored as bytes; anything else (odd, not hex, other scripts' digits) as text. */
+    @Test
+    void digestsThatAreNotPlainHexRoundTripAsText() {
+        java.util.Map<String, String> digests = new java.util.LinkedHashMap<>();
+        digests.put("md5", "abc");
+        digests.put("sha-1", "zz12");
+        digests.put("sha-256", "\u0663\u0663");
+        digests.put("sha-512", "00ff7f80");
+        digests.put("sha-384", "0g");
+        ResourceState odd = new ResourceState("https://ex.org/b", null, Hashes.of(digests), null, 1);
+        assertEquals(odd, StateCodec.decodeResource(odd.location(), StateCodec.encodeResource(odd)));
+    }
+
     @Test
     void sourceEncodingIsDeterministic() {
         SourceState a = new SourceState(true, 2, Instant.EPOCH, Set.of("x", "y", "z"), "c");
