@@ -220,7 +220,10 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 }
             }
             index = end;
-            if (exchange.getException() == null) {
+            Exception failure = exchange.getException();
+            if (failure == null) {
+                // processed synchronously and done with: back to the exchange factory (reused when it pools)
+                releaseExchange(exchange, false);
                 for (PendingEvent p : group) {
                     run.delivered(p);
                     statistics.delivered(p.event());
@@ -230,12 +233,13 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             }
             PendingEvent first = group.get(0);
             for (PendingEvent p : group) {
-                statistics.eventFailed(p.event(), exchange.getException(), isBreakOnFirstError());
+                statistics.eventFailed(p.event(), failure, isBreakOnFirstError());
             }
             getExceptionHandler().handleException(group.size() == 1
                     ? "Sync event " + first.event().eventId() + " from " + first.event().sourceDocument() + " failed"
                     : "Batch of " + group.size() + " sync events from " + first.event().sourceDocument()
-                      + " (the first " + first.event().eventId() + ") failed", exchange, exchange.getException());
+                      + " (the first " + first.event().eventId() + ") failed", exchange, failure);
+            releaseExchange(exchange, false);
             if (isBreakOnFirstError()) {
                 stoppedAtFailure = true;
                 // nothing of the failed group is committed: all of it comes again next poll

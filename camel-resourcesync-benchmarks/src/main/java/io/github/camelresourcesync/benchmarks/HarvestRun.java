@@ -96,6 +96,10 @@ final class HarvestRun {
 
         DefaultCamelContext camel = new DefaultCamelContext();
         camel.getShutdownStrategy().setTimeout(60);
+        if (Boolean.getBoolean("bench.pooledExchanges")) {
+            // what camel.main.exchangeFactory=pooled does in a Camel Main application
+            camel.getCamelContextExtension().setExchangeFactory(new org.apache.camel.impl.engine.PooledExchangeFactory());
+        }
         ResourceSyncComponent component = new ResourceSyncComponent();
         component.setStateDirectory(stateDir.toString());
         camel.addComponent("resourcesync", component);
