@@ -286,8 +286,16 @@ public final class Hashes {
     }
 
     private String format() {
-        if (pairs.length == 0) {
-            return "";
+        // the usual one or two digests: a concatenation allocates the text once, at its exact size
+        switch (pairs.length) {
+            case 0:
+                return "";
+            case 2:
+                return pairs[0] + ':' + pairs[1];
+            case 4:
+                return pairs[0] + ':' + pairs[1] + ' ' + pairs[2] + ':' + pairs[3];
+            default:
+                break;
         }
         int length = pairs.length / 2 - 1;
         for (String s : pairs) {

@@ -20,13 +20,15 @@ public final class SyncEvents {
      * publish) gets the same id.
      */
     public static String eventId(URI location, Instant datetime, Hashes hash) {
-        StringBuilder sb = new StringBuilder(location.toString());
+        String loc = location.toString();
         if (datetime != null) {
+            // room for the longest time appendInstant writes, so the builder never grows (this runs per event)
+            StringBuilder sb = new StringBuilder(loc.length() + 32).append(loc);
             appendInstant(sb.append('@'), datetime);
-        } else if (hash != null && !hash.isEmpty()) {
-            sb.append('#').append(hash);
+            return sb.toString();
         }
-        return sb.toString();
+        // a concatenation allocates the result once, at its exact size
+        return hash != null && !hash.isEmpty() ? loc + '#' + hash : loc;
     }
 
     /** Appends exactly what {@link Instant#toString()} gives, without its formatter (a listing does this per event). */

@@ -39,6 +39,14 @@ class HashesTest {
     }
 
     @Test
+    void textListsEveryDigestInPublishedOrder() {
+        assertEquals("", Hashes.EMPTY.toString());
+        assertEquals("md5:" + MD5, Hashes.parse("MD5:" + MD5).toString());
+        assertEquals("sha-1:00ff md5:" + MD5 + " sha-256:" + SHA256,
+                Hashes.parse("SHA1:00FF md5:" + MD5 + "  sha-256:" + SHA256).toString());
+    }
+
+    @Test
     void equalityIgnoresOrderAsMapsDo() {
         Hashes a = Hashes.parse("md5:" + MD5 + " sha-256:" + SHA256);
         Hashes b = Hashes.parse("sha-256:" + SHA256 + " md5:" + MD5);
