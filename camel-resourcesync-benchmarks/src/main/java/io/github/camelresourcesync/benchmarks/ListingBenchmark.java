@@ -147,17 +147,19 @@ public final class ListingBenchmark {
                            + "th; wall: route start (discovery included) to that event; poll end adds the final"
                            + " state flush");
         System.out.println();
-        System.out.printf("%-16s %3s %10s %10s %9s %10s %10s %11s %8s %10s %s%n", "config", "run", "events/s",
+        System.out.printf("%-16s %3s %10s %10s %9s %10s %10s %11s %8s %7s %7s %10s %s%n", "config", "run", "events/s",
                 "2nd half/s", "wall s",
-                "poll end s", "peak heap", "max live*", "GCs", "state file", "status");
+                "poll end s", "peak heap", "max live*", "GCs", "CPU s", "JIT s", "state file", "status");
         Map<Config, List<Double>> rates = new HashMap<>();
         for (Outcome o : outcomes) {
             if (o.result() != null) {
                 Map<String, String> r = o.result();
-                System.out.printf("%-16s %3d %,10.0f %,10.0f %9.2f %10.2f %10s %11s %8s %10s %s%n", o.config().label(),
+                System.out.printf("%-16s %3d %,10.0f %,10.0f %9.2f %10.2f %10s %11s %8s %7.1f %7.1f %10s %s%n",
+                        o.config().label(),
                         o.run(), o.rate(), Double.parseDouble(r.get("halfRate")), Double.parseDouble(r.get("wallToTarget")), Double.parseDouble(r.get("wallToPollEnd")),
                         Machine.mb(Long.parseLong(r.get("peakUsed"))), Machine.mb(Long.parseLong(r.get("peakAfterGc"))),
-                        r.get("gcs") + "/" + r.get("gcMillis") + "ms", Machine.mb(Long.parseLong(r.get("stateBytes"))),
+                        r.get("gcs") + "/" + r.get("gcMillis") + "ms", Long.parseLong(r.get("cpuMillis")) / 1e3,
+                        Long.parseLong(r.get("jitMillis")) / 1e3, Machine.mb(Long.parseLong(r.get("stateBytes"))),
                         o.ok() ? "ok" : r.get("failure").replace('_', ' '));
                 if (o.ok()) {
                     rates.computeIfAbsent(o.config(), k -> new ArrayList<>()).add(o.rate());
@@ -168,7 +170,9 @@ public final class ListingBenchmark {
             }
         }
         System.out.println("(2nd half: events/s from the " + String.format("%,d", total / 2) + "th event on, JIT warm; * max live: heap used right after a"
-                           + " collection, the largest seen; GCs: count/time)");
+                           + " collection, the largest seen; GCs: count/time;\n CPU: the harvester JVM's whole CPU time, start-up included; JIT:"
+                           + " the compilers' summed compile time (CompilationMXBean), which on a busy machine includes"
+                           + " waiting for a core)");
         System.out.println();
         for (Config c : configs) {
             System.out.printf("%-16s %s%n", c.label(), Stats.rates(rates.getOrDefault(c, List.of()), "events/s"));

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,11 +41,16 @@ public final class ListingHarvest {
             r = HarvestRun.run(uri, stateDir, beans, counter, timeout);
             Path file = stateDir.resolve("resourcesync-state.mv.db");
             long stateBytes = Files.exists(file) ? Files.size(file) : 0;
+            // the whole JVM's CPU and the JIT's compile time since start: in a fresh JVM compiling is a large share
+            long cpuMillis = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime() / 1_000_000;
+            long jitMillis = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
             System.out.printf("RESULT events=%d rate=%.0f halfRate=%.0f wallToTarget=%.3f wallToPollEnd=%.3f stop=%.3f"
-                              + " peakUsed=%d peakAfterGc=%d gcs=%d gcMillis=%d maxHeap=%d stateBytes=%d failure=%s%n",
+                              + " peakUsed=%d peakAfterGc=%d gcs=%d gcMillis=%d maxHeap=%d stateBytes=%d"
+                              + " cpuMillis=%d jitMillis=%d failure=%s%n",
                     r.events(), r.eventRate(), r.secondHalfRate(), r.wallToTarget(), r.wallToPollEnd(),
                     r.seconds(r.pollEndNanos(), r.stoppedNanos()), heap.peakUsed(), heap.peakAfterGc(), heap.gcs(),
-                    heap.gcMillisSpent(), Runtime.getRuntime().maxMemory(), stateBytes,
+                    heap.gcMillisSpent(), Runtime.getRuntime().maxMemory(), stateBytes, cpuMillis, jitMillis,
                     r.failure() == null ? "none" : r.failure().replace(' ', '_'));
         }
         System.exit(r.failure() == null ? 0 : 1);
