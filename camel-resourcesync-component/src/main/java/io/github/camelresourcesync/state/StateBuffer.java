@@ -37,7 +37,7 @@ public final class StateBuffer {
     private int pending;
     /**
      * The size the next per-source maps start with: the previous flush's, so a baseline's maps of thousands of
-     * pending resources are not rehashed ten times over on the way (a tenth of the delivering thread's time).
+     * pending resources are not rehashed nine times on the way (about 5 % of the delivering thread's time).
      */
     private int expectedPending = 16;
     /** The change being written on the writer thread (read-only here until it completes), or null. */
