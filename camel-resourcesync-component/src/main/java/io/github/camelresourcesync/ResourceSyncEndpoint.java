@@ -74,8 +74,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     private int fetchParallelism = 4;
     @UriParam(label = "consumer", defaultValue = "true")
     private boolean breakOnFirstError = true;
-    @UriParam(label = "consumer", defaultValue = "0")
-    private int maxMessagesPerPoll;
     @UriParam(label = "consumer,advanced", defaultValue = "900000", javaType = "java.time.Duration")
     private long rediscoveryInterval = 900_000;
     @UriParam(label = "consumer,advanced", defaultValue = "10000", javaType = "java.time.Duration")
@@ -254,11 +252,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     }
 
     @Override
-    public Consumer createConsumer(Processor processor) throws Exception {
-        ResourceSyncConsumer consumer = new ResourceSyncConsumer(this, processor);
-        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
-        configureConsumer(consumer);
-        return consumer;
+    protected SyncEventPollingConsumer newConsumer(Processor processor) {
+        return new ResourceSyncConsumer(this, processor);
     }
 
     @Override
@@ -487,18 +482,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
      */
     public void setBreakOnFirstError(boolean breakOnFirstError) {
         this.breakOnFirstError = breakOnFirstError;
-    }
-
-    public int getMaxMessagesPerPoll() {
-        return maxMessagesPerPoll;
-    }
-
-    /**
-     * The most events one poll delivers (0: no limit). The next poll continues where this one stopped; set
-     * `greedy=true` to run it at once. Events are delivered in batches of at most 1000.
-     */
-    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
-        this.maxMessagesPerPoll = maxMessagesPerPoll;
     }
 
     public long getRediscoveryInterval() {

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 import org.apache.camel.Component;
+import org.apache.camel.Consumer;
+import org.apache.camel.Processor;
 import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.support.ScheduledPollEndpoint;
@@ -26,6 +28,9 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     @UriParam(label = "consumer", defaultValue = "false")
     private boolean batching;
+
+    @UriParam(label = "consumer", defaultValue = "0")
+    private int maxMessagesPerPoll;
 
     // the HTTP options every harvesting endpoint has, declared once in their @UriParams class
     @UriParam
@@ -50,6 +55,18 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
         this.delay = delay;
         super.setDelay(delay);
     }
+
+    /** Creates the endpoint's consumer, with the options every harvesting consumer takes. */
+    @Override
+    public final Consumer createConsumer(Processor processor) throws Exception {
+        SyncEventPollingConsumer consumer = newConsumer(processor);
+        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
+        configureConsumer(consumer);
+        return consumer;
+    }
+
+    /** This endpoint's consumer, before the common options are applied; may refuse a configuration it cannot run. */
+    protected abstract SyncEventPollingConsumer newConsumer(Processor processor);
 
     /**
      * {@code value} (the endpoint's source URL) as a URI. An invalid one fails naming the option, the reason and the
@@ -80,6 +97,18 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
      */
     public void setBatching(boolean batching) {
         this.batching = batching;
+    }
+
+    public int getMaxMessagesPerPoll() {
+        return maxMessagesPerPoll;
+    }
+
+    /**
+     * The most events one poll delivers (0: no limit). The next poll continues where this one stopped; set
+     * `greedy=true` to run it at once. Events are delivered in batches of at most 1000.
+     */
+    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
+        this.maxMessagesPerPoll = maxMessagesPerPoll;
     }
 
     public HttpOptions getHttpOptions() {

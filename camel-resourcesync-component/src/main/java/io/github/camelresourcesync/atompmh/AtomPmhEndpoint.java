@@ -6,12 +6,12 @@ import java.util.Arrays;
 import io.github.camelresourcesync.HttpAuthOptions;
 import io.github.camelresourcesync.RetryOptions;
 import io.github.camelresourcesync.SyncEventEndpoint;
+import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.UrlRedaction;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Category;
-import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
 import org.apache.camel.spi.Metadata;
@@ -45,8 +45,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     private boolean followNext;
     @UriParam(label = "consumer", defaultValue = "true")
     private boolean breakOnFirstError = true;
-    @UriParam(label = "consumer", defaultValue = "0")
-    private int maxMessagesPerPoll;
     @UriParam(label = "consumer,advanced", defaultValue = "100000")
     private int maxDocuments = 100_000;
 
@@ -87,11 +85,8 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     }
 
     @Override
-    public Consumer createConsumer(Processor processor) throws Exception {
-        AtomPmhConsumer consumer = new AtomPmhConsumer(this, processor);
-        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
-        configureConsumer(consumer);
-        return consumer;
+    protected SyncEventPollingConsumer newConsumer(Processor processor) {
+        return new AtomPmhConsumer(this, processor);
     }
 
     @Override
@@ -207,15 +202,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
      */
     public void setBreakOnFirstError(boolean breakOnFirstError) {
         this.breakOnFirstError = breakOnFirstError;
-    }
-
-    public int getMaxMessagesPerPoll() {
-        return maxMessagesPerPoll;
-    }
-
-    /** Most events per poll; the rest come next poll. 0: no limit. */
-    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
-        this.maxMessagesPerPoll = maxMessagesPerPoll;
     }
 
     public int getMaxDocuments() {

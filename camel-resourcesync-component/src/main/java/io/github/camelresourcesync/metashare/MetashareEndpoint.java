@@ -5,11 +5,11 @@ import java.util.Map;
 
 import io.github.camelresourcesync.ProxyOptions;
 import io.github.camelresourcesync.SyncEventEndpoint;
+import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Category;
-import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
 import org.apache.camel.spi.Metadata;
@@ -36,8 +36,6 @@ public class MetashareEndpoint extends SyncEventEndpoint {
     private int fetchParallelism = 4;
     @UriParam(label = "consumer", defaultValue = "false")
     private boolean breakOnFirstError;
-    @UriParam(label = "consumer", defaultValue = "0")
-    private int maxMessagesPerPoll;
     @UriParam(label = "consumer,advanced", defaultValue = "10000", javaType = "java.time.Duration")
     private long progressInterval = 10_000;
 
@@ -80,15 +78,12 @@ public class MetashareEndpoint extends SyncEventEndpoint {
     }
 
     @Override
-    public Consumer createConsumer(Processor processor) throws Exception {
+    protected SyncEventPollingConsumer newConsumer(Processor processor) {
         if (username == null || password == null) {
             throw new IllegalArgumentException("resourcesync-metashare:" + getServiceUrl()
                                                + " needs the username and password of a sync user of the node");
         }
-        MetashareConsumer consumer = new MetashareConsumer(this, processor);
-        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
-        configureConsumer(consumer);
-        return consumer;
+        return new MetashareConsumer(this, processor);
     }
 
     @Override
@@ -155,15 +150,6 @@ public class MetashareEndpoint extends SyncEventEndpoint {
      */
     public void setBreakOnFirstError(boolean breakOnFirstError) {
         this.breakOnFirstError = breakOnFirstError;
-    }
-
-    public int getMaxMessagesPerPoll() {
-        return maxMessagesPerPoll;
-    }
-
-    /** At most this many events per poll (0: no limit); the rest come with the next polls. */
-    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
-        this.maxMessagesPerPoll = maxMessagesPerPoll;
     }
 
     public long getProgressInterval() {
