@@ -123,21 +123,16 @@ public final class DumpBenchmark {
         Path stateDir = Files.createTempDirectory(tmp, "state-");
         try {
             HarvestRun.Counter counter = new HarvestRun.Counter(count, true);
-            long cpu0 = processCpuNanos();
+            long cpu0 = Machine.processCpuNanos();
             HarvestRun.Result r = HarvestRun.run(uri, stateDir, Map.of(), counter, timeout);
             // where the time goes: the consumer thread (exchanges, state) against the whole JVM (also fetch pool,
             // HTTP client and, without nginx, the server)
             System.out.printf("      CPU: consumer thread %.2f s from first to last event, whole JVM %.2f s%n",
-                    counter.cpuNanos / 1e9, (processCpuNanos() - cpu0) / 1e9);
+                    counter.cpuNanos / 1e9, (Machine.processCpuNanos() - cpu0) / 1e9);
             return r;
         } finally {
             ListingBenchmark.deleteTree(stateDir);
         }
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void report(String path, HarvestRun.Result r) {

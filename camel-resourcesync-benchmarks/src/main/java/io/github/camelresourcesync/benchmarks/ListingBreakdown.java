@@ -133,8 +133,6 @@ public final class ListingBreakdown {
     /** One stage in its own JVM: prints a RESULT line per round. */
     public static final class Stage {
 
-        private static final com.sun.management.OperatingSystemMXBean PROCESS =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         private static final com.sun.management.ThreadMXBean THREADS =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -155,7 +153,7 @@ public final class ListingBreakdown {
                 long nanos;
                 long cpu;
                 long alloc;
-                long jvmCpu0 = PROCESS.getProcessCpuTime();
+                long jvmCpu0 = Machine.processCpuNanos();
                 if (stage.startsWith("route") || stage.startsWith("batch")) {
                     Map<String, Object> beans = stage.endsWith("+mvstore") ? Map.of()
                             : Map.of("noop", new NoopStateStore());
@@ -188,7 +186,7 @@ public final class ListingBreakdown {
                     alloc = THREADS.getCurrentThreadAllocatedBytes() - alloc0;
                 }
                 // every thread of this JVM (parser, state writer, GC, JIT): the work moved off the thread above
-                long jvmCpu = PROCESS.getProcessCpuTime() - jvmCpu0;
+                long jvmCpu = Machine.processCpuNanos() - jvmCpu0;
                 ListingBenchmark.deleteTree(stateDir);
                 if (events != total) {
                     throw new IllegalStateException(stage + ": expected " + total + " entries, got " + events);

@@ -42,8 +42,7 @@ public final class ListingHarvest {
             Path file = stateDir.resolve("resourcesync-state.mv.db");
             long stateBytes = Files.exists(file) ? Files.size(file) : 0;
             // the whole JVM's CPU and the JIT's compile time since start: in a fresh JVM compiling is a large share
-            long cpuMillis = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                    .getProcessCpuTime() / 1_000_000;
+            long cpuMillis = Machine.processCpuNanos() / 1_000_000;
             long jitMillis = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
             System.out.printf("RESULT events=%d rate=%.0f halfRate=%.0f wallToTarget=%.3f wallToPollEnd=%.3f stop=%.3f"
                               + " peakUsed=%d peakAfterGc=%d gcs=%d gcMillis=%d maxHeap=%d stateBytes=%d"

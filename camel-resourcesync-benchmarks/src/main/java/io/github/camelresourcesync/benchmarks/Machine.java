@@ -37,6 +37,12 @@ final class Machine {
         return "unknown";
     }
 
+    /** CPU time of this whole JVM so far (every thread: GC and JIT included), in nanoseconds. */
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     /** The 1, 5 and 15 minute load averages, as {@code uptime} shows them. */
     static String loadAverage() {
         List<String> l = lines("/proc/loadavg");
