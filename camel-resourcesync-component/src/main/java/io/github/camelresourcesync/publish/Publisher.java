@@ -63,6 +63,8 @@ public final class Publisher implements AutoCloseable {
     /** rotations not yet announced: told after the next write, so a reader woken by them sees the change behind them */
     private final List<Runnable> unannouncedRotations = new ArrayList<>();
     private long firstUnwrittenNanos;
+    /** a rotation packaged the open list's stored versions: prune them once no event is half published */
+    private boolean blobsToPrune;
 
     private Publisher(PublisherOptions options, PublisherStore store) {
         this.options = options;
@@ -80,6 +82,7 @@ public final class Publisher implements AutoCloseable {
         Publisher p = new Publisher(options, store);
         try {
             p.writeAll();
+            p.pruneBlobs();
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
@@ -312,9 +315,24 @@ public final class Publisher implements AutoCloseable {
             store.rollback();
             throw e;
         }
+        if (blobsToPrune) {
+            pruneBlobs();
+        }
         announce();
         unannouncedRotations.forEach(Runnable::run);
         unannouncedRotations.clear();
+    }
+
+    /** Stored versions only the closed lists' packages needed (or a failed event left) go; a failure only waits. */
+    private void pruneBlobs() {
+        try {
+            int deleted = Blobs.prune(options, store.openChanges());
+            blobsToPrune = false;
+            LOG.debug("Deleted {} stored versions of {} that no open change needs", deleted, dir);
+        } catch (IOException e) {
+            LOG.warn("Could not delete stored versions no longer needed in {}: {}", options.stateDirectory(),
+                    e.toString());
+        }
     }
 
     private void announce() {
@@ -380,6 +398,7 @@ public final class Publisher implements AutoCloseable {
         writeChangeLists(true);
         if (options.changeDump()) {
             docs.writeChangeDump();
+            blobsToPrune = true;
         }
         announceClosed(docs.uri(closed));
         LOG.info("Closed Change List {} ({} to {}); {} is open", docs.uri(closed), from, until,

@@ -320,6 +320,54 @@ class PublisherTest {
                 "each change with the bytes it had then");
     }
 
+    @Test
+    void storedVersionsLastOnlyUntilTheirChangeDumpIsWritten() throws Exception {
+        Path blobs = dir.resolve(".publisher").resolve("blobs");
+        try (Publisher p = Publisher.open(options().storeContent(true).changeDump(true).changeListSize(2))) {
+            p.publish(event("http://origin.example/a.txt", ChangeType.CREATED, T0), body("alpha"));
+            p.publish(event("http://origin.example/a.txt", ChangeType.UPDATED, T0.plusSeconds(1)), body("alpha 2"));
+            assertEquals(sorted(hex("SHA-256", "alpha"), hex("SHA-256", "alpha 2")), fileNames(blobs));
+            // the third change closes the first list: its package carries alpha and alpha 2, the open list needs bravo
+            p.publish(event("http://origin.example/b.txt", ChangeType.CREATED, T0.plusSeconds(2)), body("bravo"));
+            assertEquals(List.of(hex("SHA-256", "bravo")), fileNames(blobs));
+            p.publish(event("http://origin.example/c.txt", ChangeType.CREATED, T0.plusSeconds(3)), body("charlie"));
+        }
+        // a version a crash left behind (stored, its change never recorded) goes when the publisher opens again
+        Files.writeString(blobs.resolve(hex("SHA-256", "orphan")), "orphan");
+        try (Publisher p = Publisher.open(options().storeContent(true).changeDump(true).changeListSize(2))) {
+            assertEquals(sorted(hex("SHA-256", "bravo"), hex("SHA-256", "charlie")), fileNames(blobs));
+            p.publish(event("http://origin.example/d.txt", ChangeType.CREATED, T0.plusSeconds(4)), body("delta"));
+            assertEquals(List.of(hex("SHA-256", "delta")), fileNames(blobs));
+        }
+        List<Entry> packages = doc("changedump.xml").entries();
+        assertEquals(2, packages.size());
+        assertEquals(List.of("alpha", "alpha 2"), new ArrayList<>(readPackage(
+                dir.resolve(BASE.relativize(packages.get(0).loc()).getPath()), Capability.CHANGEDUMP_MANIFEST).values()));
+        assertEquals(List.of("bravo", "charlie"), new ArrayList<>(readPackage(
+                dir.resolve(BASE.relativize(packages.get(1).loc()).getPath()), Capability.CHANGEDUMP_MANIFEST).values()),
+                "versions pruned after the first rotation are those the second package did not need");
+    }
+
+    @Test
+    void withoutChangeDumpsNoVersionIsStoredAndStrayOnesGo() throws Exception {
+        Path blobs = Files.createDirectories(dir.resolve(".publisher").resolve("blobs"));
+        Files.writeString(blobs.resolve(hex("SHA-256", "left from changeDump=true")), "x");
+        try (Publisher p = Publisher.open(options().storeContent(true).changeListSize(2))) {
+            p.publish(event("http://origin.example/a.txt", ChangeType.CREATED, T0), body("alpha"));
+        }
+        assertEquals(List.of(), fileNames(blobs));
+    }
+
+    static List<String> sorted(String... names) {
+        return Stream.of(names).sorted().toList();
+    }
+
+    static List<String> fileNames(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
     /**
      * Reads a dump package as a harvester would: manifest with the project's SitemapReader, each bitstream at its
      * {@code rs:md path}, checked against the manifest's md5, sha-256 and length. Returns path to content.
