@@ -52,6 +52,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "changeDump": target.setChangeDump(property(camelContext, boolean.class, value)); return true;
         case "changelistmaxage":
         case "changeListMaxAge": target.setChangeListMaxAge(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "changelistretention":
+        case "changeListRetention": target.setChangeListRetention(property(camelContext, int.class, value)); return true;
         case "changelistsize":
         case "changeListSize": target.setChangeListSize(property(camelContext, int.class, value)); return true;
         case "connecttimeout":
@@ -230,6 +232,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "changeDump": return boolean.class;
         case "changelistmaxage":
         case "changeListMaxAge": return long.class;
+        case "changelistretention":
+        case "changeListRetention": return int.class;
         case "changelistsize":
         case "changeListSize": return int.class;
         case "connecttimeout":
@@ -409,6 +413,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "changeDump": return target.isChangeDump();
         case "changelistmaxage":
         case "changeListMaxAge": return target.getChangeListMaxAge();
+        case "changelistretention":
+        case "changeListRetention": return target.getChangeListRetention();
         case "changelistsize":
         case "changeListSize": return target.getChangeListSize();
         case "connecttimeout":

@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(91);
+        Set<String> props = new HashSet<>(92);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -39,6 +39,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("capabilityList");
         props.add("changeDump");
         props.add("changeListMaxAge");
+        props.add("changeListRetention");
         props.add("changeListSize");
         props.add("connectTimeout");
         props.add("delay");

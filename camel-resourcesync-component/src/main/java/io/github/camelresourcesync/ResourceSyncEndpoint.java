@@ -147,6 +147,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     private int changeListSize = 1000;
     @UriParam(label = "producer", defaultValue = "0", javaType = "java.time.Duration")
     private long changeListMaxAge;
+    @UriParam(label = "producer", defaultValue = "0")
+    private int changeListRetention;
     @UriParam(label = "producer", defaultValue = "false")
     private boolean stampUntil;
     @UriParam(label = "producer", defaultValue = "false")
@@ -243,7 +245,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     PublisherOptions publisherOptions() {
         return new PublisherOptions().directory(Path.of(directory)).baseUrl(URI.create(baseUrl))
                 .storeContent(storeContent).changeListSize(changeListSize)
-                .changeListMaxAge(Duration.ofMillis(changeListMaxAge)).stampUntil(stampUntil)
+                .changeListMaxAge(Duration.ofMillis(changeListMaxAge)).changeListRetention(changeListRetention)
+                .stampUntil(stampUntil)
                 .resourceDump(resourceDump).changeDump(changeDump).resourceListSize(resourceListSize)
                 .resourceListInterval(Duration.ofMillis(resourceListInterval))
                 .stateDirectory(publishStateDirectory == null ? null : Path.of(publishStateDirectory))
@@ -824,6 +827,19 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     /** Publisher: close the open Change List once it is this old (0: only by `changeListSize`). */
     public void setChangeListMaxAge(long changeListMaxAge) {
         this.changeListMaxAge = changeListMaxAge;
+    }
+
+    public int getChangeListRetention() {
+        return changeListRetention;
+    }
+
+    /**
+     * Publisher: closed Change Lists kept, with their Change Dump packages; at each rotation the oldest beyond this
+     * leave the Change List Index and are deleted. Harvesters that fell further behind see a gap (see `gapPolicy`).
+     * 0: every closed list is kept.
+     */
+    public void setChangeListRetention(int changeListRetention) {
+        this.changeListRetention = changeListRetention;
     }
 
     public boolean isStampUntil() {

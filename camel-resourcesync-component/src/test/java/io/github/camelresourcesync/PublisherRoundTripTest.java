@@ -1,10 +1,13 @@
 package io.github.camelresourcesync;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.SitemapStructure;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -96,6 +100,48 @@ class PublisherRoundTripTest {
             assertEquals(MirrorAssertions.read(tmp.resolve("mirror")),
                     io.github.camelresourcesync.publish.PublishedDocsAccess.readResourceDump(tmp.resolve("site")));
             assertTrue(Files.exists(tmp.resolve("site/dumps/changedump-00001.zip")), "a Change Dump per closed list");
+        }
+    }
+
+    @Test
+    void aHarvesterStoppedLongerThanTheRetainedListsCatchesUpByABaseline() throws Exception {
+        try (TestSource origin = new TestSource();
+             DirectoryServer server = new DirectoryServer(tmp.resolve("site"))) {
+            for (int i = 0; i < 5; i++) {
+                origin.put("/res/r" + i + ".txt", "resource " + i);
+            }
+            String stored = "resources/127.0.0.1_" + origin.base().getPort();
+            // one change per list, one closed list kept: every change drops a list
+            CamelContext context = start(origin, server,
+                    "&storeContent=true&changeListSize=1&changeListRetention=1&resourceListInterval=0", "");
+            awaitMirror(expected(origin, stored));
+            origin.change("/res/r0.txt", "resource 0, second version");
+            awaitMirror(expected(origin, stored));
+
+            context.getRouteController().stopRoute("harvest-published");
+            origin.delete("/res/r1.txt");
+            origin.change("/res/r2.txt", "resource 2, second version");
+            origin.change("/res/new.txt", "a new one");
+            origin.change("/res/r3.txt", "resource 3, second version");
+            // all four published (the last one's stored copy is there); list 6, where the harvester was, is gone
+            Path r3 = tmp.resolve("site").resolve(stored).resolve("res/r3.txt");
+            await().atMost(30, TimeUnit.SECONDS).until(() -> Files.exists(r3)
+                    && Files.readString(r3).equals("resource 3, second version"));
+            List<String> lists = fileNames(tmp.resolve("site/changelists"));
+            assertEquals(2, lists.size(), "one closed list and the open one: " + lists);
+            assertFalse(lists.contains("changelist-00006.xml"), lists.toString());
+
+            context.getRouteController().startRoute("harvest-published");
+            // the deletion of r1 was only ever in a dropped list: the gap's baseline must find it
+            awaitMirror(expected(origin, stored));
+            context.stop();
+            io.github.camelresourcesync.publish.PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
+        }
+    }
+
+    private static List<String> fileNames(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
         }
     }
 

@@ -2,6 +2,7 @@ package io.github.camelresourcesync.publish;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -96,8 +97,9 @@ final class Documents {
     }
 
     /**
-     * The Resource List as of {@code at} (the newest published change time; absent while nothing was ever
-     * published, so a harvester's baseline of an empty Source does not skip changes that come with older times).
+     * The Resource List as of {@code at}: the newest published change time, or {@link Publisher#SOURCE_BEGINNING}
+     * while nothing was ever published (so a harvester's baseline of an empty Source skips no change, whatever its
+     * time).
      * Up to {@code resourceListSize} resources: one list; more: an index over parts.
      */
     void writeResourceLists(Instant at) throws IOException {
@@ -212,6 +214,34 @@ final class Documents {
         }
         lists.add(new Entry(uri(openPath), null, md(Capability.CHANGELIST, null, openFrom, openUntil), null, true));
         write(CHANGE_LIST, RootElement.SITEMAPINDEX, md(Capability.CHANGELIST, null, first, null), up(), lists);
+    }
+
+    /**
+     * Deletes the closed Change Lists numbered below {@code first}, and their Change Dump packages: those the
+     * retention dropped (also when a crash came between dropping and deleting them).
+     */
+    void deleteChangeListsBefore(long first) throws IOException {
+        deleteNumberedBefore(dir.resolve(CHANGE_LIST_PART).getParent(), CHANGE_LIST_PART, first);
+        deleteNumberedBefore(dir.resolve(CHANGE_DUMP_PART).getParent(), CHANGE_DUMP_PART, first);
+    }
+
+    private void deleteNumberedBefore(Path directory, String pattern, long first) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        String name = Path.of(pattern).getFileName().toString();
+        String prefix = name.substring(0, name.indexOf("%05d"));
+        String suffix = name.substring(prefix.length() + "%05d".length());
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, prefix + "*" + suffix)) {
+            for (Path file : files) {
+                String n = file.getFileName().toString();
+                String digits = n.substring(prefix.length(), n.length() - suffix.length());
+                if (!digits.isEmpty() && digits.chars().allMatch(Character::isDigit) && digits.length() < 18
+                    && Long.parseLong(digits) < first) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
     }
 
     /** The Change Dump: one package per closed Change List. */

@@ -52,6 +52,12 @@ public final class Publisher implements AutoCloseable {
     private static final String RESOURCE_LIST_WRITTEN = "resourceListWritten";
     private static final String RESOURCE_LIST_DIRTY = "resourceListDirty";
     private static final String RESOURCES = "resources/";
+    /**
+     * Where the Source's history begins: the {@code at} of its Resource List while nothing was ever published and the
+     * {@code from} of its first Change List. A harvester whose baseline found the Source empty resumes there, so it
+     * skips no change whatever its time, and still sees a gap once retention has dropped the first lists.
+     */
+    static final Instant SOURCE_BEGINNING = Instant.EPOCH;
 
     private final PublisherOptions options;
     private final PublisherStore store;
@@ -91,6 +97,7 @@ public final class Publisher implements AutoCloseable {
     }
 
     private void writeAll() throws IOException {
+        dropExpiredLists();
         docs.writeSourceDescription();
         docs.writeCapabilityList();
         writeChangeLists(true);
@@ -99,6 +106,7 @@ public final class Publisher implements AutoCloseable {
             docs.writeChangeDump();
         }
         store.commit();
+        docs.deleteChangeListsBefore(store.firstClosedList(openNumber()));
     }
 
     /** The Source Description's URI, for harvesters: {@code <baseUrl>.well-known/resourcesync}. */
@@ -273,7 +281,7 @@ public final class Publisher implements AutoCloseable {
         Instant now = options.clock().instant();
         maybeRotate(now);
         if (store.time(OPEN_FROM) == null) {
-            store.setTime(OPEN_FROM, change.datetime());
+            store.setTime(OPEN_FROM, SOURCE_BEGINNING);
         }
         if (store.time(OPENED_AT) == null) {
             store.setTime(OPENED_AT, now);
@@ -390,6 +398,7 @@ public final class Publisher implements AutoCloseable {
         String closed = String.format(Documents.CHANGE_LIST_PART, number);
         docs.writeClosedChangeList(closed, number, from, until);
         store.addClosedList(number, from, until);
+        dropExpiredLists();
         store.clearOpenChanges();
         store.setCounter(OPEN_NUMBER, number + 1);
         store.setTime(OPEN_FROM, until);
@@ -400,6 +409,8 @@ public final class Publisher implements AutoCloseable {
             docs.writeChangeDump();
             blobsToPrune = true;
         }
+        // no document points at the dropped lists any more
+        docs.deleteChangeListsBefore(store.firstClosedList(number + 1));
         announceClosed(docs.uri(closed));
         LOG.info("Closed Change List {} ({} to {}); {} is open", docs.uri(closed), from, until,
                 docs.uri(openPath()));
@@ -407,6 +418,17 @@ public final class Publisher implements AutoCloseable {
         URI opened = docs.uri(openPath());
         URI index = docs.uri(Documents.CHANGE_LIST);
         unannouncedRotations.add(() -> listeners.changeListRotated(closedUri, opened, index));
+    }
+
+    /** Beyond {@code changeListRetention}, the oldest closed lists leave the store (their files go once unlisted). */
+    private void dropExpiredLists() {
+        int keep = options.changeListRetention();
+        while (keep > 0 && store.closedListCount() > keep) {
+            long oldest = store.firstClosedList(-1);
+            store.removeClosedList(oldest);
+            LOG.info("Dropped closed Change List {} (changeListRetention={})",
+                    docs.uri(String.format(Documents.CHANGE_LIST_PART, oldest)), keep);
+        }
     }
 
     private void announceClosed(URI closed) {
@@ -437,7 +459,8 @@ public final class Publisher implements AutoCloseable {
     }
 
     private void writeResourceLists() throws IOException {
-        docs.writeResourceLists(store.time(CLOCK));
+        Instant last = store.time(CLOCK);
+        docs.writeResourceLists(last != null ? last : SOURCE_BEGINNING);
         store.setTime(RESOURCE_LIST_WRITTEN, options.clock().instant());
         store.setCounter(RESOURCE_LIST_DIRTY, 0);
     }

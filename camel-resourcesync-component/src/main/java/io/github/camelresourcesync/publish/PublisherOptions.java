@@ -23,6 +23,7 @@ public final class PublisherOptions {
     private Duration resourceListInterval = Duration.ofSeconds(10);
     private int changeListSize = 1000;
     private Duration changeListMaxAge = Duration.ZERO;
+    private int changeListRetention;
     private boolean stampUntil;
     private int flushSize = 1000;
     private Duration flushInterval = Duration.ofMillis(200);
@@ -48,6 +49,10 @@ public final class PublisherOptions {
         }
         if (changeListSize < 1 || changeListSize > SITEMAP_LIMIT) {
             throw new IllegalArgumentException("publisher: changeListSize must be 1.." + SITEMAP_LIMIT);
+        }
+        if (changeListRetention < 0) {
+            throw new IllegalArgumentException("publisher: changeListRetention must be 0 (keep every closed Change"
+                                               + " List) or more, not " + changeListRetention);
         }
         if (flushSize < 1) {
             throw new IllegalArgumentException("publisher: flushSize must be at least 1");
@@ -140,6 +145,19 @@ public final class PublisherOptions {
     /** Close the open Change List once it is this old (wall clock) at the next change; zero: no time rotation. */
     public PublisherOptions changeListMaxAge(Duration value) {
         this.changeListMaxAge = value;
+        return this;
+    }
+
+    public int changeListRetention() {
+        return changeListRetention;
+    }
+
+    /**
+     * Closed Change Lists kept (with their Change Dump packages); older ones leave the index and are deleted at the
+     * next rotation. Zero: all are kept.
+     */
+    public PublisherOptions changeListRetention(int value) {
+        this.changeListRetention = value;
         return this;
     }
 

@@ -172,6 +172,21 @@ final class PublisherStore implements AutoCloseable {
         });
     }
 
+    void removeClosedList(long number) {
+        journal.log('L', 'D', Long.toString(number), null);
+        closedLists.remove(number);
+    }
+
+    long closedListCount() {
+        return closedLists.sizeAsLong();
+    }
+
+    /** The number of the oldest closed list still kept, or {@code fallback} when none is. */
+    long firstClosedList(long fallback) {
+        Long first = closedLists.isEmpty() ? null : closedLists.firstKey();
+        return first == null ? fallback : first;
+    }
+
     boolean hasClosedLists() {
         return !closedLists.isEmpty();
     }

@@ -98,7 +98,7 @@ class PublisherTest {
 
         Doc cl = doc("changelist.xml");
         assertFalse(cl.header().isIndex());
-        assertEquals(T0, cl.header().md().from());
+        assertEquals(Publisher.SOURCE_BEGINNING, cl.header().md().from(), "the first list covers the Source's history");
         assertNull(cl.header().md().until(), "the open Change List has no until");
         assertEquals(List.of(T0, T0.plusSeconds(1)), cl.entries().stream().map(e -> e.md().datetime()).toList());
         assertEquals(List.of("created", "created"), cl.entries().stream().map(e -> e.md().change()).toList());
@@ -139,7 +139,7 @@ class PublisherTest {
         }
         Doc cl = doc("changelist.xml");
         assertEquals(2, cl.entries().size());
-        assertEquals(T0, cl.header().md().from());
+        assertEquals(Publisher.SOURCE_BEGINNING, cl.header().md().from());
     }
 
     @Test
@@ -163,7 +163,7 @@ class PublisherTest {
         Entry first = index.entries().get(0);
         Entry second = index.entries().get(1);
         Entry open = index.entries().get(2);
-        assertEquals(T0, first.md().from());
+        assertEquals(Publisher.SOURCE_BEGINNING, first.md().from());
         assertEquals(T0.plusSeconds(1), first.md().until());
         assertEquals(first.md().until(), second.md().from(), "lists are contiguous");
         assertEquals(T0.plusSeconds(3), second.md().until());
@@ -204,7 +204,8 @@ class PublisherTest {
         try (Publisher p = Publisher.open(options().resourceListInterval(Duration.ofMinutes(1)))) {
             p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("a"));
             assertEquals(0, doc("resourcelist.xml").entries().size(), "deferred");
-            assertNull(doc("resourcelist.xml").header().md().at(), "never published anything: no at");
+            assertEquals(Publisher.SOURCE_BEGINNING, doc("resourcelist.xml").header().md().at(),
+                    "never published anything: as of the Source's beginning, so a baseline skips no change");
             assertEquals(1, doc("changelist.xml").entries().size(), "the change is listed at once");
             clock.advance(Duration.ofSeconds(61));
             p.flush();
@@ -312,7 +313,7 @@ class PublisherTest {
         Doc cd = doc("changedump.xml");
         assertEquals(1, cd.entries().size(), "one package per closed Change List");
         Entry changes = cd.entries().get(0);
-        assertEquals(T0, changes.md().from());
+        assertEquals(Publisher.SOURCE_BEGINNING, changes.md().from());
         assertEquals(T0.plusSeconds(1), changes.md().until());
         Map<String, String> changeDump = readPackage(dir.resolve(BASE.relativize(changes.loc()).getPath()),
                 Capability.CHANGEDUMP_MANIFEST);
@@ -356,6 +357,47 @@ class PublisherTest {
             p.publish(event("http://origin.example/a.txt", ChangeType.CREATED, T0), body("alpha"));
         }
         assertEquals(List.of(), fileNames(blobs));
+    }
+
+    @Test
+    void changeListRetentionDropsTheOldestClosedListsFromIndexAndDisk() throws Exception {
+        PublisherOptions keepTwo = options().storeContent(true).changeDump(true).changeListSize(1)
+                .changeListRetention(2);
+        try (Publisher p = Publisher.open(keepTwo)) {
+            for (int i = 0; i < 5; i++) {
+                p.publish(event("http://origin.example/r" + i + ".txt", ChangeType.CREATED, T0.plusSeconds(i)),
+                        body("r" + i));
+            }
+        }
+        // five changes, one per list: lists 1-4 closed, 5 open; 1 and 2 dropped
+        Doc index = doc("changelist.xml");
+        assertEquals(List.of("changelists/changelist-00003.xml", "changelists/changelist-00004.xml",
+                "changelists/changelist-00005.xml"),
+                index.entries().stream().map(e -> BASE.relativize(e.loc()).getPath()).toList());
+        // lists are contiguous: list 3 runs from the until of list 2 (its change at T0+1s) to its own change at T0+2s
+        assertEquals(T0.plusSeconds(1), index.header().md().from(), "the index starts where its oldest kept list does");
+        assertEquals(List.of("changelist-00003.xml", "changelist-00004.xml", "changelist-00005.xml"),
+                fileNames(dir.resolve("changelists")));
+        assertEquals(List.of("changedump-00003.zip", "changedump-00004.zip"), fileNames(dir.resolve("dumps")));
+        assertEquals(2, doc("changedump.xml").entries().size());
+        assertEquals(5, doc("resourcelist.xml").entries().size(), "retention drops history, never resources");
+        PublishedDocs.assertAllValid(dir);
+
+        // a smaller retention applies at the next start, and a list file a crash left behind goes too
+        Files.writeString(dir.resolve("changelists/changelist-00001.xml"), "left behind");
+        try (Publisher p = Publisher.open(keepTwo.changeListRetention(1))) {
+            assertEquals(5, p.resourceCount());
+        }
+        assertEquals(List.of("changelist-00004.xml", "changelist-00005.xml"), fileNames(dir.resolve("changelists")));
+        assertEquals(List.of("changedump-00004.zip"), fileNames(dir.resolve("dumps")));
+        assertEquals(2, doc("changelist.xml").entries().size());
+    }
+
+    @Test
+    void negativeChangeListRetentionIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Publisher.open(options().changeListRetention(-1)));
+        assertTrue(e.getMessage().contains("changeListRetention"), e.getMessage());
     }
 
     static List<String> sorted(String... names) {
