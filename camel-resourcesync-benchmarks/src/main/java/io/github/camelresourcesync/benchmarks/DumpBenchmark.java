@@ -180,8 +180,14 @@ public final class DumpBenchmark {
         System.out.println();
         double dumpMedian = median(dumpSeconds);
         double getMedian = median(getSeconds);
-        System.out.printf("median:      dump %.2f s (%.1f MB/s verified), GET %.2f s: dump %.1fx faster%n", dumpMedian,
-                median(dumpMb), getMedian, getMedian / dumpMedian);
+        if (dumpSeconds.isEmpty() || getSeconds.isEmpty()) {
+            // one path only (--paths): no ratio to give
+            System.out.printf("median:      %s%n", dumpSeconds.isEmpty() ? String.format("GET %.2f s", getMedian)
+                    : String.format("dump %.2f s (%.1f MB/s verified)", dumpMedian, median(dumpMb)));
+        } else {
+            System.out.printf("median:      dump %.2f s (%.1f MB/s verified), GET %.2f s: dump %.1fx faster%n",
+                    dumpMedian, median(dumpMb), getMedian, getMedian / dumpMedian);
+        }
         System.out.println("target:      dump >= 5x faster than GET, >= 100 MB/s verified content");
         System.out.println("load after:  " + Machine.loadAverage());
     }
