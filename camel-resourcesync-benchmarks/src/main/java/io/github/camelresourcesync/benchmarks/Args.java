@@ -3,8 +3,10 @@ package io.github.camelresourcesync.benchmarks;
 import java.util.HashMap;
 import java.util.Map;
 
-/** {@code --name value} and {@code --flag} arguments. */
+/** {@code --name value} and {@code --flag} arguments; a repeated {@code --jvm} adds its options to the earlier ones. */
 final class Args {
+
+    private static final String JVM = "jvm";
 
     private final Map<String, String> values = new HashMap<>();
 
@@ -21,13 +23,17 @@ final class Args {
             String name = a.substring(2);
             int eq = name.indexOf('=');
             if (eq > 0) {
-                values.put(name.substring(0, eq), name.substring(eq + 1));
+                put(name.substring(0, eq), name.substring(eq + 1));
             } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
-                values.put(name, args[++i]);
+                put(name, args[++i]);
             } else {
-                values.put(name, "true");
+                put(name, "true");
             }
         }
+    }
+
+    private void put(String name, String value) {
+        values.merge(name, value, JVM.equals(name) ? (earlier, more) -> earlier + " " + more : (earlier, last) -> last);
     }
 
     String get(String name, String def) {
