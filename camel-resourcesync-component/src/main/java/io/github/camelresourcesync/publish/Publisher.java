@@ -106,7 +106,7 @@ public final class Publisher implements AutoCloseable {
             docs.writeChangeDump();
         }
         store.commit();
-        docs.deleteChangeListsBefore(store.firstClosedList(openNumber()));
+        deleteDroppedLists();
     }
 
     /** The Source Description's URI, for harvesters: {@code <baseUrl>.well-known/resourcesync}. */
@@ -409,8 +409,9 @@ public final class Publisher implements AutoCloseable {
             docs.writeChangeDump();
             blobsToPrune = true;
         }
-        // no document points at the dropped lists any more
-        docs.deleteChangeListsBefore(store.firstClosedList(number + 1));
+        if (options.changeListRetention() > 0) {
+            deleteDroppedLists();
+        }
         announceClosed(docs.uri(closed));
         LOG.info("Closed Change List {} ({} to {}); {} is open", docs.uri(closed), from, until,
                 docs.uri(openPath()));
@@ -428,6 +429,18 @@ public final class Publisher implements AutoCloseable {
             store.removeClosedList(oldest);
             LOG.info("Dropped closed Change List {} (changeListRetention={})",
                     docs.uri(String.format(Documents.CHANGE_LIST_PART, oldest)), keep);
+        }
+    }
+
+    /**
+     * Deletes the files of lists the retention dropped, once no document points at them any more. A failure only
+     * leaves files behind for the next rotation or start: it must not fail the event that caused the rotation.
+     */
+    private void deleteDroppedLists() {
+        try {
+            docs.deleteChangeListsBefore(store.firstClosedList(openNumber()));
+        } catch (IOException e) {
+            LOG.warn("Could not delete dropped Change Lists in {}: {}", dir, e.toString());
         }
     }
 
