@@ -57,8 +57,7 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     @Override
     protected void doStart() throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
-        store = ep.getStateStore() != null ? ep.getStateStore() : ep.getComponent().defaultStateStore();
-        store.start();
+        store = ep.startedStateStore();
         fetcher = new HttpFetcher(ep.fetcherConfig().listener(getStatistics()));
         if (ep.isFetchContent()) {
             fetchPool = ep.getCamelContext().getExecutorServiceManager().newFixedThreadPool(this,

@@ -105,10 +105,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     @UriParam(label = "consumer,push,advanced", defaultValue = "platform-http")
     private String pushComponent = "platform-http";
 
-    @UriParam(label = "state")
-    private SyncStateStore stateStore;
-    @UriParam(label = "state")
-    private String stateId;
 
     // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
     @UriParam
@@ -260,6 +256,11 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     }
 
     @Override
+    protected SyncStateStore defaultStateStore() throws Exception {
+        return getComponent().defaultStateStore();
+    }
+
+    @Override
     public String getServiceUrl() {
         return sourceUri().toString();
     }
@@ -281,7 +282,7 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     HarvestOptions harvestOptions() {
         return new HarvestOptions().mode(mode).fetchContent(fetchContent).emitDeletes(emitDeletes)
                 .gapPolicy(gapPolicy).capabilityList(capabilityList).fetchParallelism(fetchParallelism)
-                .rediscoveryInterval(Duration.ofMillis(rediscoveryInterval)).stateId(stateId)
+                .rediscoveryInterval(Duration.ofMillis(rediscoveryInterval)).stateId(getStateId())
                 .preferDumps(preferDumps)
                 .dumpLimits(new DumpLimits(maxDumpEntries, maxDumpSize, maxDumpCompressionRatio));
     }
@@ -544,30 +545,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
      */
     public void setAuditReport(boolean auditReport) {
         this.auditReport = auditReport;
-    }
-
-    public SyncStateStore getStateStore() {
-        return stateStore;
-    }
-
-    /**
-     * Where the endpoint keeps what the destination has seen (resume points, per-resource fixity). Default: the
-     * component's store, an embedded MVStore file under the component's `stateDirectory`.
-     */
-    public void setStateStore(SyncStateStore stateStore) {
-        this.stateStore = stateStore;
-    }
-
-    public String getStateId() {
-        return stateId;
-    }
-
-    /**
-     * Prefix of this endpoint's keys in the state store. Two endpoints that harvest the same Source into different
-     * destinations must have different ids, or they share one resume point.
-     */
-    public void setStateId(String stateId) {
-        this.stateId = stateId;
     }
 
     public long getRetryMaxDelay() {

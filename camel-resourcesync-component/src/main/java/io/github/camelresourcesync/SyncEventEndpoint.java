@@ -3,6 +3,7 @@ package io.github.camelresourcesync;
 import java.net.URI;
 import java.net.URISyntaxException;
 
+import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Component;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
@@ -12,8 +13,8 @@ import org.apache.camel.support.ScheduledPollEndpoint;
 
 /**
  * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
- * {@code resourcesync-metashare}) have in common: their poll delay, their {@link HttpOptions} and the parsing of their
- * source URL. Camel's tooling reads the options of this class as each endpoint's own, so they are documented once and
+ * {@code resourcesync-metashare}) have in common: their poll delay, batching, their state options, their
+ * {@link HttpOptions} and the parsing of their source URL. Camel's tooling reads the options of this class as each endpoint's own, so they are documented once and
  * stay the same everywhere.
  */
 public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
@@ -31,6 +32,11 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     @UriParam(label = "consumer", defaultValue = "0")
     private int maxMessagesPerPoll;
+
+    @UriParam(label = "state")
+    private SyncStateStore stateStore;
+    @UriParam(label = "state")
+    private String stateId;
 
     // the HTTP options every harvesting endpoint has, declared once in their @UriParams class
     @UriParam
@@ -67,6 +73,16 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     /** This endpoint's consumer, before the common options are applied; may refuse a configuration it cannot run. */
     protected abstract SyncEventPollingConsumer newConsumer(Processor processor);
+
+    /** The store this endpoint keeps its state in when no `stateStore` is set. */
+    protected abstract SyncStateStore defaultStateStore() throws Exception;
+
+    /** The endpoint's state store, started (starting is idempotent: stores are shared by endpoints). */
+    public SyncStateStore startedStateStore() throws Exception {
+        SyncStateStore store = stateStore != null ? stateStore : defaultStateStore();
+        store.start();
+        return store;
+    }
 
     /**
      * {@code value} (the endpoint's source URL) as a URI. An invalid one fails naming the option, the reason and the
@@ -109,6 +125,31 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
      */
     public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
         this.maxMessagesPerPoll = maxMessagesPerPoll;
+    }
+
+    public SyncStateStore getStateStore() {
+        return stateStore;
+    }
+
+    /**
+     * Where the endpoint keeps what it has delivered: resume points and what each resource or record was when
+     * delivered (its fixity or checksum). Default: an embedded MVStore file, in the endpoint's `stateDirectory` where
+     * it has that option and it is set, else the component's store.
+     */
+    public void setStateStore(SyncStateStore stateStore) {
+        this.stateStore = stateStore;
+    }
+
+    public String getStateId() {
+        return stateId;
+    }
+
+    /**
+     * Prefix of this endpoint's keys in the state store. Two endpoints that harvest the same source into different
+     * destinations need different ids, or they share one resume point.
+     */
+    public void setStateId(String stateId) {
+        this.stateId = stateId;
     }
 
     public HttpOptions getHttpOptions() {

@@ -28,9 +28,7 @@ public class AtomPmhConsumer extends SyncEventPollingConsumer {
     @Override
     protected void doStart() throws Exception {
         AtomPmhEndpoint ep = getEndpoint();
-        SyncStateStore store = ep.getStateStore() != null ? ep.getStateStore()
-                : ep.getComponent().stateStore(ep.getStateDirectory());
-        store.start();
+        SyncStateStore store = ep.startedStateStore();
         fetcher = new HttpFetcher(ep.fetcherConfig());
         harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store);
         super.doStart();

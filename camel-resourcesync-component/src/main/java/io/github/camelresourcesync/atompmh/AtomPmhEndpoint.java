@@ -49,10 +49,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     private int maxDocuments = 100_000;
 
     @UriParam(label = "state")
-    private SyncStateStore stateStore;
-    @UriParam(label = "state")
-    private String stateId;
-    @UriParam(label = "state")
     private String stateDirectory;
 
     // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
@@ -90,6 +86,11 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     }
 
     @Override
+    protected SyncStateStore defaultStateStore() throws Exception {
+        return getComponent().stateStore(stateDirectory);
+    }
+
+    @Override
     public String getServiceUrl() {
         return feedUri().toString();
     }
@@ -111,7 +112,7 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     AtomPmhOptions harvestOptions() {
         return new AtomPmhOptions().mediaTypes(mediaTypes == null ? null : Arrays.asList(mediaTypes.split(",")))
                 .fetchContent(fetchContent).useAtomIdAsLocation(useAtomIdAsLocation).followNext(followNext)
-                .maxDocuments(maxDocuments).stateId(stateId);
+                .maxDocuments(maxDocuments).stateId(getStateId());
     }
 
     FetcherConfig fetcherConfig() throws Exception {
@@ -211,24 +212,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     /** Most feed documents one harvest reads, against endless or looping archive chains. */
     public void setMaxDocuments(int maxDocuments) {
         this.maxDocuments = maxDocuments;
-    }
-
-    public SyncStateStore getStateStore() {
-        return stateStore;
-    }
-
-    /** Where the endpoint keeps the feed's stop point and the records delivered. Default: the component's store. */
-    public void setStateStore(SyncStateStore stateStore) {
-        this.stateStore = stateStore;
-    }
-
-    public String getStateId() {
-        return stateId;
-    }
-
-    /** Prefix of this endpoint's keys in the state store: two routes harvesting one feed need different ids. */
-    public void setStateId(String stateId) {
-        this.stateId = stateId;
     }
 
     public String getStateDirectory() {

@@ -32,7 +32,7 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
     @Override
     protected void doStart() throws Exception {
         MetashareEndpoint ep = getEndpoint();
-        SyncStateStore store = stateStore(ep);
+        SyncStateStore store = ep.startedStateStore();
         client = new MetashareClient(ep.nodeUri(), ep.getUsername(), ep.getPassword(), ep.fetcherConfig());
         fetchPool = ep.getCamelContext().getExecutorServiceManager().newFixedThreadPool(this, "MetashareFetch",
                 Math.max(1, ep.getFetchParallelism()));
@@ -40,15 +40,6 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
         harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool, ep.getFetchParallelism(),
                 () -> new SyncProgress(name, ep.getProgressInterval()));
         super.doStart();
-    }
-
-    /** The endpoint's store; else the component's (its file in `stateDirectory`, or the `resourcesync` store). */
-    private SyncStateStore stateStore(MetashareEndpoint ep) throws Exception {
-        if (ep.getStateStore() != null) {
-            ep.getStateStore().start();
-            return ep.getStateStore();
-        }
-        return ep.getComponent().stateStore(ep.getStateDirectory());
     }
 
     @Override

@@ -40,10 +40,6 @@ public class MetashareEndpoint extends SyncEventEndpoint {
     private long progressInterval = 10_000;
 
     @UriParam(label = "state")
-    private SyncStateStore stateStore;
-    @UriParam(label = "state")
-    private String stateId;
-    @UriParam(label = "state")
     private String stateDirectory;
 
     @UriParam(label = "security")
@@ -84,6 +80,11 @@ public class MetashareEndpoint extends SyncEventEndpoint {
                                                + " needs the username and password of a sync user of the node");
         }
         return new MetashareConsumer(this, processor);
+    }
+
+    @Override
+    protected SyncStateStore defaultStateStore() throws Exception {
+        return getComponent().stateStore(stateDirectory);
     }
 
     @Override
@@ -159,30 +160,6 @@ public class MetashareEndpoint extends SyncEventEndpoint {
     /** How often long harvests log progress (records, events, bytes, rate); 0 disables. */
     public void setProgressInterval(long progressInterval) {
         this.progressInterval = progressInterval;
-    }
-
-    public SyncStateStore getStateStore() {
-        return stateStore;
-    }
-
-    /**
-     * Where the checksums of delivered records are kept. Default: an embedded MVStore file in `stateDirectory` when
-     * set, else the `resourcesync` component's store.
-     */
-    public void setStateStore(SyncStateStore stateStore) {
-        this.stateStore = stateStore;
-    }
-
-    public String getStateId() {
-        return stateId;
-    }
-
-    /**
-     * Prefix of this endpoint's keys in the state store. Two endpoints that harvest the same node into different
-     * places need different ids.
-     */
-    public void setStateId(String stateId) {
-        this.stateId = stateId;
     }
 
     public String getStateDirectory() {
