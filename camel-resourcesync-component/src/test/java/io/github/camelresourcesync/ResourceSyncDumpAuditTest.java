@@ -15,12 +15,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 import io.github.camelresourcesync.testsupport.DumpSource;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
 import io.github.camelresourcesync.testsupport.Zips;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Message;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,7 +56,7 @@ class ResourceSyncDumpAuditTest {
         source = new DumpSource().lists(false).archives(false).perPackage(2).put("/res/a.txt", "alpha")
                 .put("/res/b.txt", "bravo").put("/res/c.txt", "charlie").put("/res/d.txt", "delta")
                 .put("/res/e.txt", "echo");
-        context = new DefaultCamelContext();
+        context = TestContexts.withStateIn(tmp.resolve("state"));
         context.getRegistry().bind("failures", failures);
         context.start();
     }

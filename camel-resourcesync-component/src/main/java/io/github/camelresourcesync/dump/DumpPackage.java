@@ -37,7 +37,7 @@ import io.github.camelresourcesync.xml.SitemapReader;
  * directory declares, so a package whose headers lie about sizes cannot inflate past the limits either. The bytes are
  * read by {@link PackageData} at the offsets of the central directory walked by {@link CentralDirectory}, which must
  * agree with ZipFile's reading of it entry by entry (name, size, compressed size): the checks and the reads see the
- * same entries.
+ * same entries. The ZipFile is closed once it has agreed; the package keeps only {@link CentralDirectory}'s table.
  */
 public final class DumpPackage implements AutoCloseable {
 
@@ -45,20 +45,17 @@ public final class DumpPackage implements AutoCloseable {
     public static final String MANIFEST = "manifest.xml";
 
     private final URI packageUri;
-    private final ZipFile zip;
     private final PackageData data;
-    private final Map<String, ZipEntry> entries;
-    private final Map<String, Located> located;
+    /** the ZIP entries holding files, by name: where their bytes are and how many */
+    private final Map<String, Located> files;
     private final DocumentHeader manifestHeader;
     private final List<Bitstream> bitstreams;
 
-    private DumpPackage(URI packageUri, ZipFile zip, PackageData data, Map<String, ZipEntry> entries,
-                        Map<String, Located> located, DocumentHeader manifestHeader, List<Bitstream> bitstreams) {
+    private DumpPackage(URI packageUri, PackageData data, Map<String, Located> files, DocumentHeader manifestHeader,
+                        List<Bitstream> bitstreams) {
         this.packageUri = packageUri;
-        this.zip = zip;
         this.data = data;
-        this.entries = entries;
-        this.located = located;
+        this.files = files;
         this.manifestHeader = manifestHeader;
         this.bitstreams = bitstreams;
     }
@@ -74,34 +71,31 @@ public final class DumpPackage implements AutoCloseable {
     public static DumpPackage open(Path file, URI packageUri, URI manifestUri, SitemapReader reader,
                                    DumpLimits limits) throws IOException {
         Map<String, Located> located = CentralDirectory.check(file, packageUri, limits);
-        ZipFile zip;
-        try {
-            zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
+        Map<String, Located> files;
+        // ZipFile only cross-checks our reading of the central directory: closed at once, so an open package
+        // holds one table of its entries, not two
+        try (ZipFile zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8)) {
+            files = checkEntries(zip, located, packageUri, limits);
         } catch (ZipException e) {
             throw new DumpException(packageUri, "not a readable ZIP file: " + e.getMessage(), e);
         }
-        PackageData data = null;
+        if (!files.containsKey(MANIFEST)) {
+            throw new DumpException(packageUri, "has no " + MANIFEST + " at its root");
+        }
+        PackageData data = PackageData.open(file, packageUri);
         try {
-            Map<String, ZipEntry> entries = checkEntries(zip, located, packageUri, limits);
-            ZipEntry manifest = entries.get(MANIFEST);
-            if (manifest == null) {
-                throw new DumpException(packageUri, "has no " + MANIFEST + " at its root");
-            }
-            data = PackageData.open(file, packageUri);
-            return readManifests(new DumpPackage(packageUri, zip, data, entries, located, null, List.of()),
-                    manifestUri, reader, limits);
+            return readManifests(new DumpPackage(packageUri, data, files, null, List.of()), manifestUri, reader,
+                    limits);
         } catch (IOException | RuntimeException e) {
-            if (data != null) {
-                data.close();
-            }
-            zip.close();
+            data.close();
             throw e;
         }
     }
 
-    private static Map<String, ZipEntry> checkEntries(ZipFile zip, Map<String, Located> located, URI packageUri,
-                                                      DumpLimits limits) throws DumpException {
-        Map<String, ZipEntry> entries = new HashMap<>();
+    /** Checks every entry as ZipFile reads it against the central directory and the limits; returns the files. */
+    private static Map<String, Located> checkEntries(ZipFile zip, Map<String, Located> located, URI packageUri,
+                                                     DumpLimits limits) throws DumpException {
+        Map<String, Located> files = new HashMap<>(located.size() * 4 / 3 + 1);
         long total = 0;
         long totalCompressed = 0;
         for (Enumeration<? extends ZipEntry> en = zip.entries(); en.hasMoreElements();) {
@@ -134,20 +128,20 @@ public final class DumpPackage implements AutoCloseable {
                 throw new DumpException(packageUri, "entries inflate to more than the limit of "
                                                     + limits.maxUncompressedSize() + " bytes (maxDumpSize)");
             }
-            entries.put(e.getName(), e);
+            files.put(e.getName(), z);
         }
         if (total > DumpLimits.RATIO_FLOOR && total > Math.max(1, totalCompressed) * limits.maxCompressionRatio()) {
             throw new DumpException(packageUri, "inflates " + totalCompressed + " bytes to " + total
                                                 + ", more than the compression ratio limit of "
                                                 + limits.maxCompressionRatio() + " (maxDumpCompressionRatio)");
         }
-        return entries;
+        return files;
     }
 
     /** Reads the manifests with {@code opened}'s reader; returns the package with its header and bitstreams. */
     private static DumpPackage readManifests(DumpPackage opened, URI manifestUri, SitemapReader reader,
                                              DumpLimits limits) throws IOException {
-        Map<String, ZipEntry> entries = opened.entries;
+        Map<String, Located> entries = opened.files;
         URI packageUri = opened.packageUri;
         List<Bitstream> bitstreams = new ArrayList<>();
         DocumentHeader header;
@@ -169,12 +163,11 @@ public final class DumpPackage implements AutoCloseable {
                 }
             }
         }
-        return new DumpPackage(packageUri, opened.zip, opened.data, entries, opened.located, header,
-                List.copyOf(bitstreams));
+        return new DumpPackage(packageUri, opened.data, entries, header, List.copyOf(bitstreams));
     }
 
     /** An index entry names its manifest by {@code rs:md path}, else by the last segment of its {@code loc}. */
-    private static String childManifest(Entry child, Map<String, ZipEntry> entries, URI packageUri)
+    private static String childManifest(Entry child, Map<String, Located> entries, URI packageUri)
             throws DumpException {
         String name;
         if (child.md().path() != null) {
@@ -190,7 +183,7 @@ public final class DumpPackage implements AutoCloseable {
         return name;
     }
 
-    private static void collect(SitemapDocument manifest, Map<String, ZipEntry> entries, URI packageUri,
+    private static void collect(SitemapDocument manifest, Map<String, Located> entries, URI packageUri,
                                 DumpLimits limits, List<Bitstream> out) throws IOException {
         URI uri = manifest.header().uri();
         for (Entry e = manifest.next(); e != null; e = manifest.next()) {
@@ -198,9 +191,9 @@ public final class DumpPackage implements AutoCloseable {
             if (e.md().path() != null) {
                 name = present(entryName(e.md().path(), "manifest entry " + e.loc(), packageUri), e, entries,
                         packageUri);
-                ZipEntry z = entries.get(name);
-                if (e.md().length() != null && z.getSize() != e.md().length()) {
-                    throw new DumpException(packageUri, "entry '" + name + "' holds " + z.getSize() + " bytes but the"
+                Located z = entries.get(name);
+                if (e.md().length() != null && z.size() != e.md().length()) {
+                    throw new DumpException(packageUri, "entry '" + name + "' holds " + z.size() + " bytes but the"
                                                         + " manifest gives length " + e.md().length() + " for "
                                                         + e.loc());
                 }
@@ -232,7 +225,7 @@ public final class DumpPackage implements AutoCloseable {
         return path.substring(1);
     }
 
-    private static String present(String name, Entry e, Map<String, ZipEntry> entries, URI packageUri)
+    private static String present(String name, Entry e, Map<String, Located> entries, URI packageUri)
             throws DumpException {
         if (!entries.containsKey(name)) {
             throw new DumpException(packageUri, "manifest entry " + e.loc() + " has path '/" + name
@@ -243,7 +236,7 @@ public final class DumpPackage implements AutoCloseable {
 
     /** The entry's bytes, never more than its central directory declares and exactly that many. */
     private InputStream bounded(String name) throws IOException {
-        return data.open(name, located.get(name));
+        return data.open(name, files.get(name));
     }
 
     public URI packageUri() {
@@ -262,7 +255,7 @@ public final class DumpPackage implements AutoCloseable {
 
     /** Number of ZIP entries holding files. */
     public int entryCount() {
-        return entries.size();
+        return files.size();
     }
 
     /**
@@ -278,14 +271,14 @@ public final class DumpPackage implements AutoCloseable {
 
     /** The inflated size of a bitstream, as its central directory declares it (0 for one without bytes). */
     public long size(Bitstream bitstream) {
-        Located z = bitstream.hasBytes() ? located.get(bitstream.entryName()) : null;
+        Located z = bitstream.hasBytes() ? files.get(bitstream.entryName()) : null;
         return z == null ? 0 : z.size();
     }
 
     /** Streams the bytes at a manifest {@code path} (e.g. of a patch link). */
     public InputStream open(String manifestPath) throws IOException {
         String name = PackagePaths.entryName(manifestPath);
-        ZipEntry z = name == null ? null : entries.get(name);
+        Located z = name == null ? null : files.get(name);
         if (z == null) {
             throw new DumpException(packageUri, "no entry at path '" + manifestPath + "'");
         }
@@ -295,10 +288,5 @@ public final class DumpPackage implements AutoCloseable {
     @Override
     public void close() {
         data.close();
-        try {
-            zip.close();
-        } catch (IOException ignored) {
-            // a read-only file: nothing to lose
-        }
     }
 }
