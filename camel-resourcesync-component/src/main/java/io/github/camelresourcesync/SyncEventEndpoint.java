@@ -14,8 +14,8 @@ import org.apache.camel.support.ScheduledPollEndpoint;
 /**
  * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
  * {@code resourcesync-metashare}) have in common: their poll delay, batching, their state options, their
- * {@link HttpOptions} and the parsing of their source URL. Camel's tooling reads the options of this class as each endpoint's own, so they are documented once and
- * stay the same everywhere.
+ * {@link HttpOptions} and the parsing of their source URL. Camel's tooling reads the options of this class as each
+ * endpoint's own, so they are documented once and stay the same everywhere.
  */
 public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
 

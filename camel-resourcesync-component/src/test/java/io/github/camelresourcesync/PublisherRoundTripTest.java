@@ -1,14 +1,13 @@
 package io.github.camelresourcesync;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
+import io.github.camelresourcesync.publish.PublishedDocsAccess;
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.SitemapStructure;
 import io.github.camelresourcesync.testsupport.TestContexts;
@@ -95,10 +94,10 @@ class PublisherRoundTripTest {
             CamelContext second = start(origin, server, PUBLISH_WITH_DUMPS, "");
             awaitMirror(expected(origin, stored));
             second.stop();
-            io.github.camelresourcesync.publish.PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
+            PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
             // the Resource Dump packages what the harvester mirrored, each bitstream verified against its manifest
             assertEquals(MirrorAssertions.read(tmp.resolve("mirror")),
-                    io.github.camelresourcesync.publish.PublishedDocsAccess.readResourceDump(tmp.resolve("site")));
+                    PublishedDocsAccess.readResourceDump(tmp.resolve("site")));
             assertTrue(Files.exists(tmp.resolve("site/dumps/changedump-00001.zip")), "a Change Dump per closed list");
         }
     }
@@ -127,7 +126,7 @@ class PublisherRoundTripTest {
             Path r3 = tmp.resolve("site").resolve(stored).resolve("res/r3.txt");
             await().atMost(30, TimeUnit.SECONDS).until(() -> Files.exists(r3)
                     && Files.readString(r3).equals("resource 3, second version"));
-            List<String> lists = fileNames(tmp.resolve("site/changelists"));
+            List<String> lists = PublishedDocsAccess.fileNames(tmp.resolve("site/changelists"));
             assertEquals(2, lists.size(), "one closed list and the open one: " + lists);
             assertFalse(lists.contains("changelist-00006.xml"), lists.toString());
 
@@ -135,13 +134,7 @@ class PublisherRoundTripTest {
             // the deletion of r1 was only ever in a dropped list: the gap's baseline must find it
             awaitMirror(expected(origin, stored));
             context.stop();
-            io.github.camelresourcesync.publish.PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
-        }
-    }
-
-    private static List<String> fileNames(Path directory) throws IOException {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.map(f -> f.getFileName().toString()).sorted().toList();
+            PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
         }
     }
 
@@ -176,7 +169,7 @@ class PublisherRoundTripTest {
             origin.change("/res/new.txt", "a new one");
             awaitMirror(expected(origin, stored));
             context.stop();
-            io.github.camelresourcesync.publish.PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
+            PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
         }
     }
 }

@@ -141,33 +141,33 @@ public final class DumpPackage implements AutoCloseable {
     /** Reads the manifests with {@code opened}'s reader; returns the package with its header and bitstreams. */
     private static DumpPackage readManifests(DumpPackage opened, URI manifestUri, SitemapReader reader,
                                              DumpLimits limits) throws IOException {
-        Map<String, Located> entries = opened.files;
+        Map<String, Located> files = opened.files;
         URI packageUri = opened.packageUri;
         List<Bitstream> bitstreams = new ArrayList<>();
         DocumentHeader header;
         try (SitemapDocument doc = reader.open(opened.bounded(MANIFEST), manifestUri)) {
             header = doc.header();
             if (!header.isIndex()) {
-                collect(doc, entries, packageUri, limits, bitstreams);
+                collect(doc, files, packageUri, limits, bitstreams);
             } else {
                 for (Entry child = doc.next(); child != null; child = doc.next()) {
-                    String name = childManifest(child, entries, packageUri);
+                    String name = childManifest(child, files, packageUri);
                     URI childUri = manifestUri.resolve(name.substring(name.lastIndexOf('/') + 1));
                     try (SitemapDocument part = reader.open(opened.bounded(name), childUri)) {
                         if (part.header().isIndex()) {
                             throw new DumpException(packageUri, "manifest '" + name + "' is another index;"
                                                                 + " manifest indexes do not nest");
                         }
-                        collect(part, entries, packageUri, limits, bitstreams);
+                        collect(part, files, packageUri, limits, bitstreams);
                     }
                 }
             }
         }
-        return new DumpPackage(packageUri, opened.data, entries, header, List.copyOf(bitstreams));
+        return new DumpPackage(packageUri, opened.data, files, header, List.copyOf(bitstreams));
     }
 
     /** An index entry names its manifest by {@code rs:md path}, else by the last segment of its {@code loc}. */
-    private static String childManifest(Entry child, Map<String, Located> entries, URI packageUri)
+    private static String childManifest(Entry child, Map<String, Located> files, URI packageUri)
             throws DumpException {
         String name;
         if (child.md().path() != null) {
@@ -176,22 +176,22 @@ public final class DumpPackage implements AutoCloseable {
             String p = child.loc().getPath() == null ? "" : child.loc().getPath();
             name = p.substring(p.lastIndexOf('/') + 1);
         }
-        if (!entries.containsKey(name)) {
+        if (!files.containsKey(name)) {
             throw new DumpException(packageUri, "manifest index lists " + child.loc() + " but the package has no"
                                                 + " entry '" + name + "'");
         }
         return name;
     }
 
-    private static void collect(SitemapDocument manifest, Map<String, Located> entries, URI packageUri,
+    private static void collect(SitemapDocument manifest, Map<String, Located> files, URI packageUri,
                                 DumpLimits limits, List<Bitstream> out) throws IOException {
         URI uri = manifest.header().uri();
         for (Entry e = manifest.next(); e != null; e = manifest.next()) {
             String name = null;
             if (e.md().path() != null) {
-                name = present(entryName(e.md().path(), "manifest entry " + e.loc(), packageUri), e, entries,
+                name = present(entryName(e.md().path(), "manifest entry " + e.loc(), packageUri), e, files,
                         packageUri);
-                Located z = entries.get(name);
+                Located z = files.get(name);
                 if (e.md().length() != null && z.size() != e.md().length()) {
                     throw new DumpException(packageUri, "entry '" + name + "' holds " + z.size() + " bytes but the"
                                                         + " manifest gives length " + e.md().length() + " for "
@@ -204,7 +204,7 @@ public final class DumpPackage implements AutoCloseable {
             for (Link l : e.links()) {
                 if (l.path() != null) {
                     present(entryName(l.path(), "rs:ln rel=\"" + l.rel() + "\" of " + e.loc(), packageUri), e,
-                            entries, packageUri);
+                            files, packageUri);
                 }
             }
             out.add(new Bitstream(e, name, uri));
@@ -225,9 +225,9 @@ public final class DumpPackage implements AutoCloseable {
         return path.substring(1);
     }
 
-    private static String present(String name, Entry e, Map<String, Located> entries, URI packageUri)
+    private static String present(String name, Entry e, Map<String, Located> files, URI packageUri)
             throws DumpException {
-        if (!entries.containsKey(name)) {
+        if (!files.containsKey(name)) {
             throw new DumpException(packageUri, "manifest entry " + e.loc() + " has path '/" + name
                                                 + "' but the package has no such entry");
         }

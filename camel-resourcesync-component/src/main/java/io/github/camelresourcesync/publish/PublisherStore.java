@@ -183,7 +183,7 @@ final class PublisherStore implements AutoCloseable {
 
     /** The number of the oldest closed list still kept, or {@code fallback} when none is. */
     long firstClosedList(long fallback) {
-        Long first = closedLists.isEmpty() ? null : closedLists.firstKey();
+        Long first = closedLists.firstKey();
         return first == null ? fallback : first;
     }
 

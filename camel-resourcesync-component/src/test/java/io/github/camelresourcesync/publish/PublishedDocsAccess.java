@@ -2,6 +2,7 @@ package io.github.camelresourcesync.publish;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,6 +17,11 @@ public final class PublishedDocsAccess {
 
     public static int assertAllValid(Path dir) throws IOException {
         return PublishedDocs.assertAllValid(dir);
+    }
+
+    /** The names of the files in {@code directory}, sorted. */
+    public static List<String> fileNames(Path directory) throws IOException {
+        return PublisherTest.fileNames(directory);
     }
 
     /** Path in the package to content, for every package of the Resource Dump, each bitstream verified. */

@@ -315,9 +315,7 @@ class PublisherTest {
         Entry changes = cd.entries().get(0);
         assertEquals(Publisher.SOURCE_BEGINNING, changes.md().from());
         assertEquals(T0.plusSeconds(1), changes.md().until());
-        Map<String, String> changeDump = readPackage(dir.resolve(BASE.relativize(changes.loc()).getPath()),
-                Capability.CHANGEDUMP_MANIFEST);
-        assertEquals(List.of("alpha", "alpha 2"), new ArrayList<>(changeDump.values()),
+        assertEquals(List.of("alpha", "alpha 2"), changeDumpContents(changes),
                 "each change with the bytes it had then");
     }
 
@@ -342,10 +340,8 @@ class PublisherTest {
         }
         List<Entry> packages = doc("changedump.xml").entries();
         assertEquals(2, packages.size());
-        assertEquals(List.of("alpha", "alpha 2"), new ArrayList<>(readPackage(
-                dir.resolve(BASE.relativize(packages.get(0).loc()).getPath()), Capability.CHANGEDUMP_MANIFEST).values()));
-        assertEquals(List.of("bravo", "charlie"), new ArrayList<>(readPackage(
-                dir.resolve(BASE.relativize(packages.get(1).loc()).getPath()), Capability.CHANGEDUMP_MANIFEST).values()),
+        assertEquals(List.of("alpha", "alpha 2"), changeDumpContents(packages.get(0)));
+        assertEquals(List.of("bravo", "charlie"), changeDumpContents(packages.get(1)),
                 "versions pruned after the first rotation are those the second package did not need");
     }
 
@@ -398,6 +394,12 @@ class PublisherTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Publisher.open(options().changeListRetention(-1)));
         assertTrue(e.getMessage().contains("changeListRetention"), e.getMessage());
+    }
+
+    /** The bitstreams of a package the Change Dump lists, in manifest order, each verified by {@link #readPackage}. */
+    List<String> changeDumpContents(Entry pkg) throws Exception {
+        return new ArrayList<>(readPackage(dir.resolve(BASE.relativize(pkg.loc()).getPath()),
+                Capability.CHANGEDUMP_MANIFEST).values());
     }
 
     static List<String> sorted(String... names) {
