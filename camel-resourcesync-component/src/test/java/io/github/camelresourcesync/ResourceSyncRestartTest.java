@@ -1,8 +1,11 @@
 package io.github.camelresourcesync;
 
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -68,6 +71,39 @@ class ResourceSyncRestartTest {
             assertEquals(60, distinct.size());
             assertEquals(60, events.size(), "no event delivered twice: completed events were committed");
             assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+        }
+    }
+
+    /**
+     * A baseline limited to a few events per poll runs over many polls, each re-reading the Resource List. Resources
+     * updated meanwhile are delivered in their new version, and that version must be what the state keeps: it once
+     * kept the old one, so every poll re-delivered the same updates and the baseline never ended.
+     */
+    @Test
+    void aBaselineSpreadOverPollsCompletesWhenTheSourceChangesMeanwhile() throws Exception {
+        try (TestSource source = new TestSource()) {
+            for (int i = 0; i < 60; i++) {
+                source.put("/res/r" + i + ".txt", "resource " + i);
+            }
+            CamelContext context = start(source, "&maxMessagesPerPoll=5&greedy=true&emitDeletes=true", 10);
+            await().atMost(20, TimeUnit.SECONDS).until(() -> events.size() >= 40);
+            // resources the baseline already delivered change before it has read the whole list
+            Set<String> changes = new HashSet<>();
+            for (int i = 0; i < 12; i++) {
+                String path = "/res/r" + i + ".txt";
+                Instant t = i % 4 == 0 ? source.delete(path) : source.change(path, "resource " + i + " changed");
+                changes.add(source.uri(path) + "@" + t);
+            }
+            // the baseline ends and the Change List is followed from the Resource List's time
+            await().atMost(20, TimeUnit.SECONDS).until(() -> events.containsAll(changes));
+            Thread.sleep(300);
+            context.stop();
+            assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+            Map<String, Integer> counts = new HashMap<>();
+            events.forEach(id -> counts.merge(id, 1, Integer::sum));
+            counts.values().removeIf(n -> n <= 2);
+            assertEquals(Map.of(), counts, "an event at most twice: once by the baseline and once from the Change"
+                    + " List, which is replayed from the Resource List's time");
         }
     }
 

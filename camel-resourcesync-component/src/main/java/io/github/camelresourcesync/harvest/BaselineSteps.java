@@ -162,15 +162,21 @@ final class BaselineSteps implements StepSource {
             return Step.marker((buffer, ev) -> buffer.upsert(key, marked));
         }
         SyncEvent event = ctx.events().event(key, e, change, walker.capability(), walker.currentDocument());
-        // given up: still listed, so not vanished, but keep the old fixity so the next baseline tries again
+        // given up: still listed, so not vanished, but keep the old fixity so the next baseline tries again. This
+        // also runs after a delivery, so it marks what the buffer holds then (the delivered version), never the old
         Step.Effect passed = had.isPresent()
-                ? (buffer, ev) -> buffer.upsert(key, had.get().withGeneration(gen))
+                ? (buffer, ev) -> markListed(buffer, key, e.loc().toString(), gen)
                 : Step.Effect.NONE;
         Instant floor = walker.snapshotTime();
         return Step.event(event, (buffer, ev) -> {
             buffer.upsert(key, EventFactory.stateAfter(ev, gen));
             floor(buffer, key, floor);
         }, passed, walker.content(event));
+    }
+
+    private static void markListed(StateBuffer buffer, String key, String location, long gen) {
+        buffer.resource(key, location).filter(r -> r.generation() != gen)
+                .ifPresent(r -> buffer.upsert(key, r.withGeneration(gen)));
     }
 
     /**

@@ -118,6 +118,17 @@ class HarvesterTest {
         assertEquals(List.of(), runAll(h, 0), "after the re-baseline, incremental from the new Resource List's at");
     }
 
+    /** The state keeps the version a baseline delivered: it once kept the old one, so every baseline repeated it. */
+    @Test
+    void aBaselineRemembersTheVersionItDeliveredForAnUpdate() throws Exception {
+        Harvester h = harvester(new HarvestOptions().mode(SyncMode.BASELINE));
+        assertEquals(List.of("created res/a.txt", "created res/b.txt"), runAll(h, 0));
+        source.change("/res/a.txt", "alpha 2");
+        assertEquals(List.of("updated res/a.txt"), runAll(h, 0));
+        source.change("/res/b.txt", "bravo 2");
+        assertEquals(List.of("updated res/b.txt"), runAll(h, 0), "a.txt was delivered in its new version already");
+    }
+
     /** Found by the crash soak: a deletion between an interrupted baseline and its continuation was lost. */
     @Test
     void continuedBaselineReportsWhatWasDeletedSinceTheInterruptedRun() throws Exception {
