@@ -46,6 +46,8 @@ final class BaselineSteps implements StepSource {
     private final HarvestContext ctx;
     private final boolean emitDeletes;
     private final boolean conditional;
+    /** this run reports what is no longer listed: asked for, or the interrupted run it continues did */
+    private boolean sweep;
 
     private Phase phase = Phase.START;
     private long generation;
@@ -88,6 +90,7 @@ final class BaselineSteps implements StepSource {
                     // a new generation also when continuing: what the interrupted run saw and is no longer listed
                     // was deleted meanwhile, and only the sweep can report it (the resume point moves past it)
                     generation = state.baselineGeneration() + 1;
+                    sweep = emitDeletes || resume && state.baselineSweeps();
                     storeEmpty = !resume && !ctx.buffer().mayHave(source.key());
                     walker = opener.open(conditional && !resume);
                     if (walker.rootUnchanged()) {
@@ -98,11 +101,13 @@ final class BaselineSteps implements StepSource {
                             resume ? ", continuing an interrupted one" : "");
                     phase = Phase.START_BARRIER;
                     long gen = generation;
+                    boolean sweeps = sweep;
                     Instant rootTime = walker.snapshotTime();
                     // a fresh baseline forgets the old resume point: during the baseline it holds the earliest
                     // snapshot time of the lists whose entries were delivered (see floor())
                     return Step.marker((buffer, e) -> {
-                        SourceState st = buffer.source(source.key()).withBaseline(false, gen);
+                        SourceState st = buffer.source(source.key()).withBaseline(false, gen)
+                                .withBaselineSweeps(sweeps);
                         buffer.source(source.key(), resume ? st : st.withResume(null, Set.of()));
                         floor(buffer, source.key(), rootTime);
                     });
@@ -116,7 +121,7 @@ final class BaselineSteps implements StepSource {
                 case WALK -> {
                     Entry e = walker.next();
                     if (e == null) {
-                        phase = emitDeletes ? Phase.SWEEP_BARRIER : Phase.FINISH;
+                        phase = sweep ? Phase.SWEEP_BARRIER : Phase.FINISH;
                         continue;
                     }
                     Step step = stepFor(e);
@@ -223,7 +228,7 @@ final class BaselineSteps implements StepSource {
             SourceState st = buffer.source(key);
             Instant from = snapshot != null && st.resumeTime() != null && st.resumeTime().isBefore(snapshot)
                     ? st.resumeTime() : snapshot;
-            buffer.source(key, st.withBaseline(true, gen).withResume(from, Set.of()));
+            buffer.source(key, st.withBaseline(true, gen).withBaselineSweeps(false).withResume(from, Set.of()));
             ctx.loader().markProcessed(resourceList, validators);
         });
     }

@@ -14,13 +14,17 @@ import java.util.Set;
  * @param resumeEventIds       ids of the events completed at exactly {@code resumeTime}, so nothing repeats at the
  *                             boundary
  * @param cursor               free-form progress marker of the source's harvester (e.g. a feed's stop point); nullable
+ * @param baselineSweeps       the baseline under way reports what is no longer listed as deleted when it ends
+ *                             ({@code emitDeletes}, or a baseline that closes a gap in the Change Lists), so that its
+ *                             continuation after a poll limit or a crash does too
  */
 public record SourceState(
         boolean baselineComplete,
         long baselineGeneration,
         Instant resumeTime,
         Set<String> resumeEventIds,
-        String cursor) {
+        String cursor,
+        boolean baselineSweeps) {
 
     public static final SourceState INITIAL = new SourceState(false, 0, null, Set.of(), null);
 
@@ -28,15 +32,26 @@ public record SourceState(
         resumeEventIds = resumeEventIds == null ? Set.of() : Set.copyOf(resumeEventIds);
     }
 
+    /** A state whose baseline, if one is under way, does not sweep. */
+    public SourceState(boolean baselineComplete, long baselineGeneration, Instant resumeTime,
+                       Set<String> resumeEventIds, String cursor) {
+        this(baselineComplete, baselineGeneration, resumeTime, resumeEventIds, cursor, false);
+    }
+
     public SourceState withBaseline(boolean complete, long generation) {
-        return new SourceState(complete, generation, resumeTime, resumeEventIds, cursor);
+        return new SourceState(complete, generation, resumeTime, resumeEventIds, cursor, baselineSweeps);
+    }
+
+    public SourceState withBaselineSweeps(boolean sweeps) {
+        return new SourceState(baselineComplete, baselineGeneration, resumeTime, resumeEventIds, cursor, sweeps);
     }
 
     public SourceState withResume(Instant time, Set<String> eventIds) {
-        return new SourceState(baselineComplete, baselineGeneration, time, eventIds, cursor);
+        return new SourceState(baselineComplete, baselineGeneration, time, eventIds, cursor, baselineSweeps);
     }
 
     public SourceState withCursor(String newCursor) {
-        return new SourceState(baselineComplete, baselineGeneration, resumeTime, resumeEventIds, newCursor);
+        return new SourceState(baselineComplete, baselineGeneration, resumeTime, resumeEventIds, newCursor,
+                baselineSweeps);
     }
 }

@@ -36,7 +36,7 @@ import io.github.camelresourcesync.model.Hashes;
  *
  * source state:
  *   byte    format = 1
- *   byte    flags: 1 baselineComplete, 2 resumeTime present, 4 cursor present
+ *   byte    flags: 1 baselineComplete, 2 resumeTime present, 4 cursor present, 8 baselineSweeps
  *   zigzag  baselineGeneration
  *   instant resumeTime          (if flag 2)
  *   varint  resume event id count, then each id as string (sorted, so equal states encode equally)
@@ -119,7 +119,8 @@ public final class StateCodec {
         w.writeByte(FORMAT);
         int flags = (state.baselineComplete() ? 1 : 0)
                 | (state.resumeTime() != null ? 2 : 0)
-                | (state.cursor() != null ? 4 : 0);
+                | (state.cursor() != null ? 4 : 0)
+                | (state.baselineSweeps() ? 8 : 0);
         w.writeByte(flags);
         w.writeZigZag(state.baselineGeneration());
         if (state.resumeTime() != null) {
@@ -148,7 +149,7 @@ public final class StateCodec {
             ids.add(r.readString());
         }
         String cursor = (flags & 4) != 0 ? r.readString() : null;
-        return new SourceState((flags & 1) != 0, generation, resumeTime, ids, cursor);
+        return new SourceState((flags & 1) != 0, generation, resumeTime, ids, cursor, (flags & 8) != 0);
     }
 
     private static int algorithmCode(String algorithm) {

@@ -1,0 +1,207 @@
+package io.github.camelresourcesync.harvest;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.PendingEvent;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.StateChange;
+import io.github.camelresourcesync.testsupport.TestSource;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Random histories of a Source (creates, updates, deletes, changes sharing a second, Change Lists dropped) interleaved
+ * with harvests of random sizes, some of them crashing (state written after the crash point is lost), checked against
+ * the one thing a destination needs: once the harvester has caught up, its mirror equals the Source, and catching up
+ * takes a bounded number of polls. A failing seed prints the history that broke it.
+ */
+class HarvesterModelTest {
+
+    private static final int[] LIMITS = {0, 1, 2, 3, 5, 8};
+
+    private final List<String> history = new ArrayList<>();
+    private final Map<String, String> mirror = new HashMap<>();
+    private final CrashingStore store = new CrashingStore();
+    private HttpFetcher fetcher;
+    private ExecutorService pool;
+
+    /** A store whose writes are lost while "crashed", as a killed process loses what it had not written yet. */
+    private static final class CrashingStore extends InMemoryStateStore {
+        volatile boolean crashed;
+
+        @Override
+        public void apply(String sourceKey, StateChange change) {
+            if (!crashed) {
+                super.apply(sourceKey, change);
+            }
+        }
+    }
+
+    @BeforeEach
+    void start() {
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        pool = Executors.newFixedThreadPool(4);
+    }
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+        fetcher.close();
+    }
+
+    static List<Long> seeds() {
+        List<Long> seeds = new ArrayList<>();
+        for (long s = 1; s <= 40; s++) {
+            seeds.add(s);
+        }
+        return seeds;
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void theMirrorEqualsTheSourceOnceCaughtUp(long seed) throws Exception {
+        Random random = new Random(seed);
+        try (TestSource source = new TestSource()) {
+            int parts = 1 + random.nextInt(2);
+            int perList = random.nextBoolean() ? 0 : 2 + random.nextInt(3);
+            source.resourceListParts(parts).changesPerList(perList);
+            boolean emitDeletes = random.nextBoolean();
+            history.add("seed " + seed + ": resourceListParts=" + parts + " changesPerList=" + perList
+                        + " emitDeletes=" + emitDeletes);
+            int next = 0;
+            for (; next < 5 + random.nextInt(20); next++) {
+                source.put(path(next), "v0 " + next);
+            }
+            Harvester h = new Harvester(source.base(), new HarvestOptions().fetchContent(false)
+                    .emitDeletes(emitDeletes), fetcher, new SitemapReader(), store, pool,
+                    () -> new SyncProgress("model", 0));
+            int limit = LIMITS[random.nextInt(LIMITS.length)];
+            for (int step = 0; step < 40; step++) {
+                int op = random.nextInt(100);
+                List<String> listed = new ArrayList<>(source.snapshot().keySet());
+                if (op < 30 && !listed.isEmpty()) {
+                    String p = listed.get(random.nextInt(listed.size()));
+                    source.change(p, "v" + step + " " + p);
+                    history.add("update " + p);
+                } else if (op < 40) {
+                    source.change(path(next), "v" + step + " new " + next);
+                    history.add("create " + path(next++));
+                } else if (op < 50 && !listed.isEmpty()) {
+                    String p = listed.get(random.nextInt(listed.size()));
+                    source.delete(p);
+                    history.add("delete " + p);
+                } else if (op < 55 && !listed.isEmpty()) {
+                    source.freezeClock(true);
+                    for (int i = 0; i < 3; i++) {
+                        String p = listed.get(random.nextInt(listed.size()));
+                        source.change(p, "v" + step + "." + i + " " + p);
+                    }
+                    source.freezeClock(false);
+                    source.tick(1);
+                    history.add("three updates in one second");
+                } else if (op < 60) {
+                    source.tick(60);
+                    source.compactChanges();
+                    history.add("Resource List re-snapshot, Change Lists dropped");
+                } else {
+                    int crashAfter = random.nextInt(5) == 0 ? random.nextInt(6) : -1;
+                    List<String> events = harvest(h, limit, crashAfter);
+                    history.add("harvest limit=" + limit + (crashAfter >= 0 ? " crash after " + crashAfter : "")
+                                + ": " + events);
+                }
+            }
+            catchUp(h, limit, seed);
+            Map<String, String> expected = new HashMap<>();
+            source.snapshot().forEach((p, content) -> expected.put(source.uri(p).toString(), md5(content)));
+            assertEquals(expected, mirror, () -> "mirror differs from the Source after\n" + String.join("\n", history));
+        }
+    }
+
+    /** Polls until three polls in a row deliver nothing (a poll that completes a baseline delivers nothing either). */
+    private void catchUp(Harvester h, int limit, long seed) throws Exception {
+        int idle = 0;
+        for (int poll = 0; poll < 200; poll++) {
+            List<String> events = harvest(h, limit, -1);
+            history.add("catch-up harvest limit=" + limit + ": " + events);
+            idle = events.isEmpty() ? idle + 1 : 0;
+            if (idle == 3) {
+                return;
+            }
+        }
+        fail("seed " + seed + ": still delivering after 200 polls of " + limit + " events\n" + String.join("\n",
+                history.subList(Math.max(0, history.size() - 60), history.size())));
+    }
+
+    /** One poll: delivers up to {@code limit} events (0: all); when {@code crashAfter >= 0}, crashes after that many. */
+    private List<String> harvest(Harvester h, int limit, int crashAfter) throws Exception {
+        List<String> delivered = new ArrayList<>();
+        try (SyncRun run = h.startRun(limit)) {
+            while (run.hasMore()) {
+                if (delivered.size() == crashAfter) {
+                    store.crashed = true;
+                    break;
+                }
+                PendingEvent p = run.next();
+                if (p == null) {
+                    run.flushIfDue(); // end of a batch, as the consumer does
+                    continue;
+                }
+                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
+                apply(p.event());
+                run.delivered(p);
+                delivered.add(p.event().change().name().toLowerCase(java.util.Locale.ROOT) + " "
+                              + p.event().fileName() + " (" + p.event().capability() + ")");
+                if (delivered.size() % 2 == 0) {
+                    run.flushIfDue();
+                }
+            }
+        } finally {
+            store.crashed = false;
+        }
+        return delivered;
+    }
+
+    private void apply(SyncEvent e) {
+        String loc = e.location().toString();
+        if (e.change() == ChangeType.DELETED) {
+            mirror.remove(loc);
+        } else {
+            String md5 = e.fixity().get("md5");
+            assertTrue(md5 != null, () -> "no md5 on " + e);
+            mirror.put(loc, md5);
+        }
+    }
+
+    private static String path(int n) {
+        return "/res/r" + n + ".txt";
+    }
+
+    private static String md5(String content) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
+                    .digest(content.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
