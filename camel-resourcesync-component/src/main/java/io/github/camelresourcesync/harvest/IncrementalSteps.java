@@ -214,13 +214,15 @@ final class IncrementalSteps implements IncrementalPass {
         }
         List<Entry> kept = new ArrayList<>(newest.size());
         for (Entry e : fresh) {
-            if (newest.get(e.loc()) == e) {
+            // a change at the resume time that was delivered already is read too, so it supersedes older ones of
+            // that second; it is not delivered again
+            if (newest.get(e.loc()) == e && isNew(e)) {
                 kept.add(e);
             }
         }
         if (kept.size() < fresh.size()) {
-            LOG.debug("{}: {} changes superseded by later changes of the same resources", source.key(),
-                    fresh.size() - kept.size());
+            LOG.debug("{}: {} changes superseded by later changes of the same resources or delivered already",
+                    source.key(), fresh.size() - kept.size());
         }
         kept.sort(CHRONOLOGICAL);
         // changes delivered by push come out once: looked up only when push delivered anything not yet listed
@@ -249,7 +251,7 @@ final class IncrementalSteps implements IncrementalPass {
                     e = withTime(e, previous, uri);
                 }
                 previous = e.changeTime() != null ? e.changeTime() : previous;
-                if (isNew(e)) {
+                if (notBeforeResume(e)) {
                     fresh.add(e);
                     documents.put(e, uri);
                 }
@@ -276,6 +278,10 @@ final class IncrementalSteps implements IncrementalPass {
         return isAfter(e, resumeTime, resumeIds);
     }
 
+    private boolean notBeforeResume(Entry e) {
+        return resumeTime == null || e.changeTime() == null || !e.changeTime().isBefore(resumeTime);
+    }
+
     /** {@code true} when the change comes after the resume point (time, and the ids completed at that time). */
     static boolean isAfter(Entry e, Instant resumeTime, Set<String> resumeIds) {
         Instant t = e.changeTime();
@@ -283,15 +289,16 @@ final class IncrementalSteps implements IncrementalPass {
             return true;
         }
         int c = t.compareTo(resumeTime);
-        return c > 0 || c == 0 && !resumeIds.contains(SyncEvents.eventId(e.loc(), t, e.md().hash()));
+        return c > 0 || c == 0 && !resumeIds.contains(ResumeKeys.of(e));
     }
 
     /** A change push delivered already: only the resume point moves past it, and its pushed record goes. */
     private Step pushedStep(Entry e, URI document) {
         String key = source.key();
         SyncEvent event = ctx.events().event(key, e, ChangeType.UPDATED, Capability.CHANGELIST.value(), document);
+        String resumeKey = ResumeKeys.of(e);
         return Step.marker((buffer, ignored) -> {
-            buffer.advanceResume(key, event.datetime(), event.eventId());
+            buffer.advanceResume(key, event.datetime(), resumeKey);
             PushedState.prune(buffer, key, event);
         });
     }
@@ -320,12 +327,13 @@ final class IncrementalSteps implements IncrementalPass {
         Step.Effect delivered = change == ChangeType.DELETED
                 ? (buffer, ev) -> buffer.remove(key, ev.location().toString())
                 : (buffer, ev) -> buffer.upsert(key, EventFactory.stateAfter(ev, gen));
+        String resumeKey = ResumeKeys.of(e);
         Step.Effect passed = pushed
                 ? (buffer, ev) -> {
-                    buffer.advanceResume(key, ev.datetime(), ev.eventId());
+                    buffer.advanceResume(key, ev.datetime(), resumeKey);
                     PushedState.prune(buffer, key, ev);
                 }
-                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), ev.eventId());
+                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), resumeKey);
         return Step.event(event, delivered, passed, change == ChangeType.DELETED ? null : content.apply(event));
     }
 

@@ -5,7 +5,6 @@ import java.util.Optional;
 
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.SyncEvent;
-import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.ResourceState;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
@@ -25,14 +24,20 @@ final class PushedState {
         return sourceKey + "#pushed";
     }
 
-    /** {@code true} when push already delivered this change of the resource or a later one. */
+    /**
+     * {@code true} when push already delivered this change of the resource or a later one. At the same time, a version
+     * known to differ from the pushed one is another change (two within one second), not the same.
+     */
     static boolean covers(StateBuffer buffer, String sourceKey, Entry e) {
         Instant t = e.changeTime();
         if (t == null) {
             return false;
         }
         Optional<ResourceState> r = buffer.resource(key(sourceKey), e.loc().toString());
-        return r.isPresent() && r.get().lastmod() != null && !r.get().lastmod().isBefore(t);
+        if (r.isEmpty() || r.get().lastmod() == null || r.get().lastmod().isBefore(t)) {
+            return false;
+        }
+        return r.get().lastmod().isAfter(t) || !Boolean.FALSE.equals(e.md().hash().sameAs(r.get().hash()));
     }
 
     /** {@code true} when the resume point already passed this change (it came by polling). */
@@ -42,7 +47,7 @@ final class PushedState {
             return false;
         }
         int c = t.compareTo(state.resumeTime());
-        return c < 0 || c == 0 && state.resumeEventIds().contains(SyncEvents.eventId(e.loc(), t, e.md().hash()));
+        return c < 0 || c == 0 && state.resumeEventIds().contains(ResumeKeys.of(e));
     }
 
     /** Records a change delivered by push. */

@@ -11,8 +11,8 @@ import java.util.Set;
  *                             ones left with an older number after a complete run have vanished from the Source
  * @param resumeTime           the Source's own time of the last completed change (never the destination's clock);
  *                             {@code null} when unknown (incremental sync then starts at the oldest change listed)
- * @param resumeEventIds       ids of the events completed at exactly {@code resumeTime}, so nothing repeats at the
- *                             boundary
+ * @param resumeEventIds       what identifies the changes completed at exactly {@code resumeTime} (for ResourceSync
+ *                             the event id, kind and version of each), so nothing repeats or is skipped at the boundary
  * @param cursor               free-form progress marker of the source's harvester (e.g. a feed's stop point); nullable
  * @param baselineSweeps       the baseline under way reports what is no longer listed as deleted when it ends
  *                             ({@code emitDeletes}, or a baseline that closes a gap in the Change Lists), so that its

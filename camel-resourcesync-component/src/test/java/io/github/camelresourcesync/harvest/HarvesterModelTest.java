@@ -4,10 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -38,9 +40,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 class HarvesterModelTest {
 
     private static final int[] LIMITS = {0, 1, 2, 3, 5, 8};
+    /** {@code -Dresourcesync.model.crashes=false} leaves crashes out, to tell their effects from others. */
+    private static final boolean CRASHES = !"false".equals(System.getProperty("resourcesync.model.crashes"));
 
     private final List<String> history = new ArrayList<>();
     private final Map<String, String> mirror = new HashMap<>();
+    /** resources delivered by a poll that crashed: their state may not have been written */
+    private final Set<String> unrecorded = new HashSet<>();
+    private final Set<String> deliveredThisPoll = new HashSet<>();
+    private boolean listsDroppedAfterCrash;
     private final CrashingStore store = new CrashingStore();
     private HttpFetcher fetcher;
     private ExecutorService pool;
@@ -69,9 +77,11 @@ class HarvesterModelTest {
         fetcher.close();
     }
 
+    /** 40 histories by default; {@code -Dresourcesync.model.seeds=N -Dresourcesync.model.firstSeed=S} explores more. */
     static List<Long> seeds() {
+        long first = Long.getLong("resourcesync.model.firstSeed", 1);
         List<Long> seeds = new ArrayList<>();
-        for (long s = 1; s <= 40; s++) {
+        for (long s = first; s < first + Long.getLong("resourcesync.model.seeds", 40); s++) {
             seeds.add(s);
         }
         return seeds;
@@ -122,10 +132,14 @@ class HarvesterModelTest {
                 } else if (op < 60) {
                     source.tick(60);
                     source.compactChanges();
+                    listsDroppedAfterCrash |= !unrecorded.isEmpty();
                     history.add("Resource List re-snapshot, Change Lists dropped");
                 } else {
-                    int crashAfter = random.nextInt(5) == 0 ? random.nextInt(6) : -1;
+                    int crashAfter = random.nextInt(5) == 0 && CRASHES ? random.nextInt(6) : -1;
                     List<String> events = harvest(h, limit, crashAfter);
+                    if (crashAfter >= 0) {
+                        unrecorded.addAll(deliveredThisPoll);
+                    }
                     history.add("harvest limit=" + limit + (crashAfter >= 0 ? " crash after " + crashAfter : "")
                                 + ": " + events);
                 }
@@ -133,6 +147,12 @@ class HarvesterModelTest {
             catchUp(h, limit, seed);
             Map<String, String> expected = new HashMap<>();
             source.snapshot().forEach((p, content) -> expected.put(source.uri(p).toString(), md5(content)));
+            if (listsDroppedAfterCrash) {
+                // the one case nothing can recover (docs/state-and-delivery.md, Gaps): a resource delivered just
+                // before a crash, so not in the state, then deleted while the Source dropped the Change Lists that
+                // said so; no re-baseline knows the destination has it
+                mirror.keySet().removeIf(loc -> !expected.containsKey(loc) && unrecorded.contains(loc));
+            }
             assertEquals(expected, mirror, () -> "mirror differs from the Source after\n" + String.join("\n", history));
         }
     }
@@ -155,6 +175,7 @@ class HarvesterModelTest {
     /** One poll: delivers up to {@code limit} events (0: all); when {@code crashAfter >= 0}, crashes after that many. */
     private List<String> harvest(Harvester h, int limit, int crashAfter) throws Exception {
         List<String> delivered = new ArrayList<>();
+        deliveredThisPoll.clear();
         try (SyncRun run = h.startRun(limit)) {
             while (run.hasMore()) {
                 if (delivered.size() == crashAfter) {
@@ -168,6 +189,7 @@ class HarvesterModelTest {
                 }
                 assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
                 apply(p.event());
+                deliveredThisPoll.add(p.event().location().toString());
                 run.delivered(p);
                 delivered.add(p.event().change().name().toLowerCase(java.util.Locale.ROOT) + " "
                               + p.event().fileName() + " (" + p.event().capability() + ")");

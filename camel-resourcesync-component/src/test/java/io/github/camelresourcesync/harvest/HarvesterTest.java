@@ -118,6 +118,39 @@ class HarvesterTest {
         assertEquals(List.of(), runAll(h, 0), "after the re-baseline, incremental from the new Resource List's at");
     }
 
+    /** A re-baseline closing a gap reports deletions even when a poll limit spreads it over several polls. */
+    @Test
+    void aGapReBaselineSpreadOverPollsStillReportsDeletions() throws Exception {
+        Harvester h = harvester(new HarvestOptions()); // emitDeletes=false: only the gap asks for deletions
+        runAll(h, 0);
+        source.delete("/res/a.txt");
+        source.change("/res/b.txt", "bravo 2");
+        source.change("/res/c.txt", "charlie");
+        source.tick(60);
+        source.compactChanges(); // the deletion of a.txt is no longer listed anywhere
+        List<String> events = new ArrayList<>();
+        for (int poll = 0; poll < 6; poll++) {
+            events.addAll(runAll(h, 1));
+        }
+        assertEquals(List.of("updated res/b.txt", "created res/c.txt", "deleted res/a.txt"), events);
+        assertTrue(state().baselineComplete());
+    }
+
+    /** Two versions of one resource within one second: a pass that read the first still delivers the second. */
+    @Test
+    void aSecondChangeInTheSameSecondIsNotTakenForTheFirst() throws Exception {
+        Harvester h = harvester(new HarvestOptions());
+        runAll(h, 0);
+        source.freezeClock(true);
+        source.change("/res/a.txt", "alpha 2");
+        source.change("/res/b.txt", "bravo 2");
+        assertEquals(List.of("updated res/a.txt", "updated res/b.txt"), runAll(h, 0));
+        source.change("/res/a.txt", "alpha 3");
+        source.delete("/res/b.txt");
+        assertEquals(List.of("updated res/a.txt", "deleted res/b.txt"), runAll(h, 0));
+        assertEquals(List.of(), runAll(h, 0), "each version once");
+    }
+
     /** The state keeps the version a baseline delivered: it once kept the old one, so every baseline repeated it. */
     @Test
     void aBaselineRemembersTheVersionItDeliveredForAnUpdate() throws Exception {

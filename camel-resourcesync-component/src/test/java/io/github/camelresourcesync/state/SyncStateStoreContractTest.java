@@ -72,9 +72,10 @@ abstract class SyncStateStoreContractTest {
     void sourceStateRoundTrip() {
         SourceState full = new SourceState(true, 7, Instant.parse("2024-05-01T10:11:12.123456789Z"),
                 Set.of("https://ex.org/a@2024-05-01T10:11:12.123456789Z", "https://ex.org/b@2024-05-01T10:11:12Z", "ü€𝄞"),
-                "feed:page=17;token=abc");
+                "feed:page=17;token=abc", true);
         store.apply(SOURCE, StateChange.of(full));
         assertEquals(full, store.source(SOURCE));
+        assertTrue(store.source(SOURCE).baselineSweeps());
 
         SourceState sparse = new SourceState(false, 0, null, Set.of(), null);
         store.apply(SOURCE, StateChange.of(sparse));
