@@ -3,6 +3,7 @@ package io.github.camelresourcesync.harvest;
 import java.time.Instant;
 import java.util.Optional;
 
+import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.ResourceState;
@@ -17,6 +18,10 @@ import io.github.camelresourcesync.state.StateBuffer;
  */
 final class PushedState {
 
+    /** The kind of the newest pushed change, kept in the record's generation (pushed records have no other use of it). */
+    private static final long PUSHED_PRESENT = 0;
+    private static final long PUSHED_DELETED = 1;
+
     private PushedState() {
     }
 
@@ -25,8 +30,9 @@ final class PushedState {
     }
 
     /**
-     * {@code true} when push already delivered this change of the resource or a later one. At the same time, a version
-     * known to differ from the pushed one is another change (two within one second), not the same.
+     * {@code true} when push already delivered this change of the resource or a later one. At the same time, a change
+     * of another kind (a deletion after an update) or of a version known to differ is another change of that second,
+     * not the same.
      */
     static boolean covers(StateBuffer buffer, String sourceKey, Entry e) {
         Instant t = e.changeTime();
@@ -37,7 +43,12 @@ final class PushedState {
         if (r.isEmpty() || r.get().lastmod() == null || r.get().lastmod().isBefore(t)) {
             return false;
         }
-        return r.get().lastmod().isAfter(t) || !Boolean.FALSE.equals(e.md().hash().sameAs(r.get().hash()));
+        if (r.get().lastmod().isAfter(t)) {
+            return true;
+        }
+        boolean listedDeleted = e.md().changeType() == ChangeType.DELETED;
+        return listedDeleted == (r.get().generation() == PUSHED_DELETED)
+               && !Boolean.FALSE.equals(e.md().hash().sameAs(r.get().hash()));
     }
 
     /** {@code true} when the resume point already passed this change (it came by polling). */
@@ -54,7 +65,7 @@ final class PushedState {
     static void record(StateBuffer buffer, String sourceKey, SyncEvent ev) {
         if (ev.datetime() != null) {
             buffer.upsert(key(sourceKey), new ResourceState(ev.location().toString(), ev.datetime(), ev.fixity(),
-                    ev.contentLength(), 0));
+                    ev.contentLength(), ev.change() == ChangeType.DELETED ? PUSHED_DELETED : PUSHED_PRESENT));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.harvest;
 
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -16,11 +17,13 @@ import java.util.concurrent.Executors;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.StateChange;
 import io.github.camelresourcesync.testsupport.TestSource;
+import io.github.camelresourcesync.xml.SitemapDocument;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,6 +45,8 @@ class HarvesterModelTest {
     private static final int[] LIMITS = {0, 1, 2, 3, 5, 8};
     /** {@code -Dresourcesync.model.crashes=false} leaves crashes out, to tell their effects from others. */
     private static final boolean CRASHES = !"false".equals(System.getProperty("resourcesync.model.crashes"));
+    /** {@code -Dresourcesync.model.push=false} leaves change notifications out. */
+    private static final boolean PUSH = !"false".equals(System.getProperty("resourcesync.model.push"));
 
     private final List<String> history = new ArrayList<>();
     private final Map<String, String> mirror = new HashMap<>();
@@ -121,14 +126,29 @@ class HarvesterModelTest {
                     source.delete(p);
                     history.add("delete " + p);
                 } else if (op < 55 && !listed.isEmpty()) {
+                    // the first shares its second with the change before (which a harvest may have seen already)
                     source.freezeClock(true);
+                    List<String> burst = new ArrayList<>();
                     for (int i = 0; i < 3; i++) {
                         String p = listed.get(random.nextInt(listed.size()));
-                        source.change(p, "v" + step + "." + i + " " + p);
+                        if (random.nextInt(4) == 0 && source.snapshot().containsKey(p)) {
+                            source.delete(p);
+                            burst.add("delete " + p);
+                        } else {
+                            source.change(p, "v" + step + "." + i + " " + p);
+                            burst.add("update " + p);
+                        }
                     }
                     source.freezeClock(false);
                     source.tick(1);
-                    history.add("three updates in one second");
+                    history.add("in one second: " + burst);
+                } else if (op >= 60 && op < 70 && PUSH) {
+                    // a change notification of the newest changes, possibly late; a push-only pass or with listing
+                    int k = 1 + random.nextInt(3);
+                    boolean listing = random.nextBoolean();
+                    List<String> events = harvest(h, limit, -1, notification(source, k), listing);
+                    history.add("push of the last " + k + " changes" + (listing ? " with listing" : "") + ": "
+                                + events);
                 } else if (op < 60) {
                     source.tick(60);
                     source.compactChanges();
@@ -174,9 +194,14 @@ class HarvesterModelTest {
 
     /** One poll: delivers up to {@code limit} events (0: all); when {@code crashAfter >= 0}, crashes after that many. */
     private List<String> harvest(Harvester h, int limit, int crashAfter) throws Exception {
+        return harvest(h, limit, crashAfter, List.of(), true);
+    }
+
+    private List<String> harvest(Harvester h, int limit, int crashAfter, List<NotifiedChanges> notified,
+                                 boolean listing) throws Exception {
         List<String> delivered = new ArrayList<>();
         deliveredThisPoll.clear();
-        try (SyncRun run = h.startRun(limit)) {
+        try (SyncRun run = h.startRun(limit, notified, listing)) {
             while (run.hasMore()) {
                 if (delivered.size() == crashAfter) {
                     store.crashed = true;
@@ -212,6 +237,17 @@ class HarvesterModelTest {
             assertTrue(md5 != null, () -> "no md5 on " + e);
             mirror.put(loc, md5);
         }
+    }
+
+    private static List<NotifiedChanges> notification(TestSource source, int k) throws Exception {
+        List<Entry> entries = new ArrayList<>();
+        try (SitemapDocument doc = new SitemapReader().open(new ByteArrayInputStream(source.changeNotification(k)),
+                source.changeTopic())) {
+            for (Entry e = doc.next(); e != null; e = doc.next()) {
+                entries.add(e);
+            }
+        }
+        return entries.isEmpty() ? List.of() : List.of(new NotifiedChanges(source.changeTopic(), entries));
     }
 
     private static String path(int n) {

@@ -32,7 +32,11 @@ class PushedStateTest {
     }
 
     private void pushed(Instant t, Hashes hash) {
-        PushedState.record(buffer, SOURCE, new SyncEvent(SOURCE, A, ChangeType.UPDATED, t, t, hash, null, null,
+        pushed(ChangeType.UPDATED, t, hash);
+    }
+
+    private void pushed(ChangeType change, Instant t, Hashes hash) {
+        PushedState.record(buffer, SOURCE, new SyncEvent(SOURCE, A, change, t, t, hash, null, null,
                 "changelist-notification", null, null, "id", "a.txt", null, null));
     }
 
@@ -52,5 +56,14 @@ class PushedStateTest {
         Entry otherResource = new Entry(URI.create("https://example.org/b.txt"), null, listed(T, "updated", V1).md(),
                 null, false);
         assertFalse(PushedState.covers(buffer, SOURCE, otherResource));
+    }
+
+    @Test
+    void aDeletionInTheSecondOfAPushedUpdateIsNotCoveredButThePushedDeletionItselfIs() {
+        pushed(T, V1);
+        assertFalse(PushedState.covers(buffer, SOURCE, listed(T, "deleted", Hashes.EMPTY)));
+        pushed(ChangeType.DELETED, T, Hashes.EMPTY);
+        assertTrue(PushedState.covers(buffer, SOURCE, listed(T, "deleted", Hashes.EMPTY)));
+        assertFalse(PushedState.covers(buffer, SOURCE, listed(T, "created", V2)), "re-created in that second");
     }
 }
