@@ -40,6 +40,8 @@ final class ListWalker implements BaselineEntries {
     private Instant snapshotTime;
     private boolean snapshotTimeKnown = true;
     private boolean unchanged;
+    /** a list of the root was followed: the root is an index */
+    private boolean followed;
 
     /**
      * @param conditional ask for the root conditionally; {@link #rootUnchanged()} tells when the Source said 304
@@ -68,9 +70,13 @@ final class ListWalker implements BaselineEntries {
         return root;
     }
 
+    /**
+     * The root's validators when it is a list; none for an index, whose lists can change while it stays the same (its
+     * 304 would skip a whole {@code mode=baseline} pass that has changes to deliver).
+     */
     @Override
     public Validators rootValidators() {
-        return rootValidators;
+        return followed ? Validators.NONE : rootValidators;
     }
 
     /** The document being read, whose entry {@link #next()} returned last. */
@@ -135,6 +141,7 @@ final class ListWalker implements BaselineEntries {
             LOG.warn("{} lists {} a second time (loop or duplicate); skipped", parent.header().uri(), e.loc());
             return;
         }
+        followed = true;
         String expected = parent.header().md().capability();
         SitemapDocument child = loader.open(e.loc());
         String actual = child.header().md().capability();

@@ -151,6 +151,17 @@ class HarvesterTest {
         assertEquals(List.of(), runAll(h, 0), "each version once");
     }
 
+    /** An index can stay the same while its lists change: its 304 must not skip a repeated baseline. */
+    @Test
+    void aRepeatedBaselineOverAnUnchangedIndexStillSeesChangedLists() throws Exception {
+        source.resourceListParts(2);
+        Harvester h = harvester(new HarvestOptions().mode(SyncMode.BASELINE));
+        assertEquals(2, runAll(h, 0).size());
+        source.change("/res/a.txt", "alpha 2"); // resourcelist-index.xml is the same, one of its lists is not
+        assertEquals(List.of("updated res/a.txt"), runAll(h, 0));
+        assertEquals(List.of(), runAll(h, 0));
+    }
+
     /** The state keeps the version a baseline delivered: it once kept the old one, so every baseline repeated it. */
     @Test
     void aBaselineRemembersTheVersionItDeliveredForAnUpdate() throws Exception {
