@@ -151,9 +151,16 @@ public final class Harvester {
         List<SyncRun.Part> parts = new ArrayList<>();
         for (DiscoveredSource s : followed) {
             List<NotifiedChanges> mine = notified.stream().filter(n -> owner(followed, n.topic()) == s).toList();
-            if (!mine.isEmpty()) {
-                parts.add(() -> new NotificationSteps(s, mine, ctx));
+            if (mine.isEmpty()) {
+                continue;
             }
+            if (awaitsBaseline(s, buffer.source(s.key()))) {
+                // the baseline delivers the current state, and the Change Lists after it what it missed; a change
+                // pushed before it would be a resource the baseline does not know it must sweep
+                LOG.debug("{}: baseline not complete; {} change notifications left to it", s.key(), mine.size());
+                continue;
+            }
+            parts.add(() -> new NotificationSteps(s, mine, ctx));
         }
         if (listing) {
             for (DiscoveredSource s : followed) {
@@ -173,12 +180,21 @@ public final class Harvester {
         return followed.get(0);
     }
 
+    /** In auto mode, the first baseline of a Source that offers one has not completed yet. */
+    private boolean awaitsBaseline(DiscoveredSource s, SourceState state) {
+        return options.mode() == SyncMode.AUTO && !state.baselineComplete() && canBaseline(s);
+    }
+
+    private static boolean canBaseline(DiscoveredSource s) {
+        return s.document(Capability.RESOURCELIST) != null
+               || s.document(Capability.RESOURCEDUMP) != null
+               || s.document(Capability.RESOURCELIST_ARCHIVE) != null
+               || s.document(Capability.RESOURCEDUMP_ARCHIVE) != null;
+    }
+
     private StepSource plan(DiscoveredSource s, HarvestContext ctx) throws IOException {
         SourceState state = ctx.buffer().source(s.key());
-        boolean canBaseline = s.document(Capability.RESOURCELIST) != null
-                              || s.document(Capability.RESOURCEDUMP) != null
-                              || s.document(Capability.RESOURCELIST_ARCHIVE) != null
-                              || s.document(Capability.RESOURCEDUMP_ARCHIVE) != null;
+        boolean canBaseline = canBaseline(s);
         boolean canIncrement = s.document(Capability.CHANGELIST) != null
                                || s.document(Capability.CHANGEDUMP) != null;
         switch (options.mode()) {

@@ -1,6 +1,5 @@
 package io.github.camelresourcesync.harvest;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -17,13 +16,11 @@ import java.util.concurrent.Executors;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
-import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.StateChange;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.github.camelresourcesync.xml.SitemapDocument;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -244,14 +241,8 @@ class HarvesterModelTest {
     }
 
     private static List<NotifiedChanges> notification(TestSource source, int k) throws Exception {
-        List<Entry> entries = new ArrayList<>();
-        try (SitemapDocument doc = new SitemapReader().open(new ByteArrayInputStream(source.changeNotification(k)),
-                source.changeTopic())) {
-            for (Entry e = doc.next(); e != null; e = doc.next()) {
-                entries.add(e);
-            }
-        }
-        return entries.isEmpty() ? List.of() : List.of(new NotifiedChanges(source.changeTopic(), entries));
+        NotifiedChanges n = source.notified(k);
+        return n.changes().isEmpty() ? List.of() : List.of(n);
     }
 
     private static String path(int n) {

@@ -50,22 +50,26 @@ class HarvesterTest {
 
     /** Runs one pass, delivering everything; returns "change path" per event. */
     private static List<String> runAll(Harvester h, long maxEvents) throws Exception {
-        List<String> seen = new ArrayList<>();
         try (SyncRun run = h.startRun(maxEvents)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    if (!run.hasMore()) {
-                        break;
-                    }
-                    continue;
+            return deliverAll(run);
+        }
+    }
+
+    private static List<String> deliverAll(SyncRun run) throws Exception {
+        List<String> seen = new ArrayList<>();
+        while (run.hasMore()) {
+            PendingEvent p = run.next();
+            if (p == null) {
+                run.flush();
+                if (!run.hasMore()) {
+                    break;
                 }
-                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-                SyncEvent e = p.event();
-                seen.add(e.change() + " " + e.fileName());
-                run.delivered(p);
+                continue;
             }
+            assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
+            SyncEvent e = p.event();
+            seen.add(e.change() + " " + e.fileName());
+            run.delivered(p);
         }
         return seen;
     }
@@ -160,6 +164,24 @@ class HarvesterTest {
         source.change("/res/a.txt", "alpha 2"); // resourcelist-index.xml is the same, one of its lists is not
         assertEquals(List.of("updated res/a.txt"), runAll(h, 0));
         assertEquals(List.of(), runAll(h, 0));
+    }
+
+    /** Push waits for the first baseline: a resource it delivered earlier would be one the baseline cannot sweep. */
+    @Test
+    void changesPushedBeforeTheFirstBaselineAreLeftToIt() throws Exception {
+        Harvester h = harvester(new HarvestOptions());
+        source.change("/res/c.txt", "charlie");
+        try (SyncRun push = h.startRun(0, List.of(source.notified(1)), false)) {
+            assertEquals(List.of(), deliverAll(push));
+        }
+        source.delete("/res/c.txt");
+        source.tick(60);
+        source.compactChanges(); // nothing lists c.txt any more, nor its deletion
+        assertEquals(List.of("created res/a.txt", "created res/b.txt"), runAll(h, 0));
+        source.change("/res/d.txt", "delta");
+        try (SyncRun push = h.startRun(0, List.of(source.notified(1)), false)) {
+            assertEquals(List.of("created res/d.txt"), deliverAll(push), "after the baseline, push delivers");
+        }
     }
 
     /** The state keeps the version a baseline delivered: it once kept the old one, so every baseline repeated it. */

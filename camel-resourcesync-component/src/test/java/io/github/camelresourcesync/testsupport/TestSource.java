@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.testsupport;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,11 +20,14 @@ import java.util.zip.GZIPOutputStream;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.harvest.NotifiedChanges;
 import io.github.camelresourcesync.model.DocumentHeader.RootElement;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.Metadata;
+import io.github.camelresourcesync.xml.SitemapDocument;
+import io.github.camelresourcesync.xml.SitemapReader;
 import io.github.camelresourcesync.xml.SitemapWriter;
 
 /**
@@ -135,6 +139,18 @@ public final class TestSource implements AutoCloseable {
     public synchronized byte[] changeNotification(int n) throws IOException {
         List<Change> last = changes.subList(Math.max(0, changes.size() - n), changes.size());
         return changeList(last, null, null, "changelist-notification");
+    }
+
+    /** The last {@code n} changes as the consumer's push side hands them to the harvester. */
+    public NotifiedChanges notified(int n) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        try (SitemapDocument doc = new SitemapReader().open(new ByteArrayInputStream(changeNotification(n)),
+                changeTopic())) {
+            for (Entry e = doc.next(); e != null; e = doc.next()) {
+                entries.add(e);
+            }
+        }
+        return new NotifiedChanges(changeTopic(), entries);
     }
 
     /** A framework notification: the Change List was updated. */

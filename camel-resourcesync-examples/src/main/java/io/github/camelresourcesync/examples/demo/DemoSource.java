@@ -121,6 +121,11 @@ public final class DemoSource implements AutoCloseable {
     }
 
     private static HttpServer bind(int port) throws IOException {
+        // the JDK server sends headers and body apart: without TCP_NODELAY, Nagle and the client's delayed ACK hold
+        // many answers back by 40 ms on loopback (read once, when the JVM's first HttpServer is made)
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
         InetAddress loopback = InetAddress.getLoopbackAddress();
         try {
             return HttpServer.create(new InetSocketAddress(loopback, port), 0);
