@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.harvest;
 
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.concurrent.Executors;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
@@ -102,13 +104,15 @@ class HarvesterModelTest {
             // mode=baseline compares the whole Resource List every poll: it learns of deletions only by sweeping
             SyncMode mode = random.nextInt(5) == 0 ? SyncMode.BASELINE : SyncMode.AUTO;
             boolean emitDeletes = mode == SyncMode.BASELINE || random.nextBoolean();
+            boolean fetchContent = random.nextInt(4) == 0;
             history.add("seed " + seed + ": mode=" + mode + " resourceListParts=" + parts + " changesPerList="
-                        + perList + " style=" + style + " gzip=" + gzip + " emitDeletes=" + emitDeletes);
+                        + perList + " style=" + style + " gzip=" + gzip + " emitDeletes=" + emitDeletes
+                        + " fetchContent=" + fetchContent);
             int next = 0;
             for (; next < 5 + random.nextInt(20); next++) {
                 source.put(path(next), "v0 " + next);
             }
-            Harvester h = new Harvester(source.base(), new HarvestOptions().fetchContent(false).mode(mode)
+            Harvester h = new Harvester(source.base(), new HarvestOptions().fetchContent(fetchContent).mode(mode)
                     .emitDeletes(emitDeletes), fetcher, new SitemapReader(), store, pool,
                     () -> new SyncProgress("model", 0));
             int limit = LIMITS[random.nextInt(LIMITS.length)];
@@ -229,10 +233,15 @@ class HarvesterModelTest {
         return delivered;
     }
 
-    private void apply(SyncEvent e) {
+    /** The mirror keeps the md5 of the bytes delivered, else (fetchContent=false) of what the event says. */
+    private void apply(SyncEvent e) throws Exception {
         String loc = e.location().toString();
         if (e.change() == ChangeType.DELETED) {
             mirror.remove(loc);
+        } else if (e.content() != null) {
+            try (Content c = e.content(); InputStream in = c.openStream()) {
+                mirror.put(loc, md5(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            }
         } else {
             String md5 = e.fixity().get("md5");
             assertTrue(md5 != null, () -> "no md5 on " + e);
