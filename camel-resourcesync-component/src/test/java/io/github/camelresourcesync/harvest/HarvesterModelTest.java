@@ -18,10 +18,8 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
-import io.github.camelresourcesync.state.InMemoryStateStore;
-import io.github.camelresourcesync.state.StateChange;
+import io.github.camelresourcesync.testsupport.CrashingStateStore;
 import io.github.camelresourcesync.testsupport.TestSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -53,21 +51,9 @@ class HarvesterModelTest {
     private final Set<String> unrecorded = new HashSet<>();
     private final Set<String> deliveredThisPoll = new HashSet<>();
     private boolean listsDroppedAfterCrash;
-    private final CrashingStore store = new CrashingStore();
+    private final CrashingStateStore store = new CrashingStateStore();
     private HttpFetcher fetcher;
     private ExecutorService pool;
-
-    /** A store whose writes are lost while "crashed", as a killed process loses what it had not written yet. */
-    private static final class CrashingStore extends InMemoryStateStore {
-        volatile boolean crashed;
-
-        @Override
-        public void apply(String sourceKey, StateChange change) {
-            if (!crashed) {
-                super.apply(sourceKey, change);
-            }
-        }
-    }
 
     @BeforeEach
     void start() {
@@ -204,31 +190,11 @@ class HarvesterModelTest {
 
     private List<String> harvest(Harvester h, int limit, int crashAfter, List<NotifiedChanges> notified,
                                  boolean listing) throws Exception {
-        List<String> delivered = new ArrayList<>();
         deliveredThisPoll.clear();
-        try (SyncRun run = h.startRun(limit, notified, listing)) {
-            while (run.hasMore()) {
-                if (delivered.size() == crashAfter) {
-                    store.crashed = true;
-                    break;
-                }
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flushIfDue(); // end of a batch, as the consumer does
-                    continue;
-                }
-                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-                apply(p.event());
-                deliveredThisPoll.add(p.event().location().toString());
-                run.delivered(p);
-                delivered.add(p.event().change().name().toLowerCase(java.util.Locale.ROOT) + " "
-                              + p.event().fileName() + " (" + p.event().capability() + ")");
-                if (delivered.size() % 2 == 0) {
-                    run.flushIfDue();
-                }
-            }
-        } finally {
-            store.crashed = false;
+        List<String> delivered = new ArrayList<>();
+        for (SyncEvent e : store.poll(h.startRun(limit, notified, listing), crashAfter, this::apply)) {
+            deliveredThisPoll.add(e.location().toString());
+            delivered.add(e.change().value() + " " + e.fileName() + " (" + e.capability() + ")");
         }
         return delivered;
     }
