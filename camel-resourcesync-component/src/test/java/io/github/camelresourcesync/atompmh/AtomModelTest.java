@@ -23,6 +23,7 @@ import io.github.camelresourcesync.testsupport.CrashingStateStore;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Random histories of an Atom-PMH feed (records created, updated and deleted, by deletion entry or tombstone; the
  * subscription document archived into immutable {@code prev-archive} documents as it fills) interleaved with harvests
  * of random sizes, some crashing, checked against what a destination needs: once caught up, its mirror equals the
- * records the feed still has. Changes are at least a second apart: Atom entries carry no hash, so two versions of a
- * record within one second cannot be told apart (docs/atom-pmh-bridge.md). A failing seed prints its history.
+ * records the feed still has. Updates are at least a second apart (Atom entries carry no hash, so two versions of a
+ * record within one second cannot be told apart, docs/atom-pmh-bridge.md); a deletion may share the second of the
+ * change before it. A failing seed prints its history.
  */
 class AtomModelTest {
 
@@ -100,6 +102,9 @@ class AtomModelTest {
             } else if (op < 40) {
                 change("r" + next++, false, false);
             } else if (op < 50 && !live.isEmpty()) {
+                if (random.nextInt(3) == 0) {
+                    clock = clock.minusSeconds(1); // the deletion shares the second of the change before it
+                }
                 change(live.get(random.nextInt(live.size())), true, random.nextBoolean());
             } else {
                 int crashAfter = random.nextInt(5) == 0 ? random.nextInt(4) : -1;
@@ -125,6 +130,20 @@ class AtomModelTest {
         // the state, and its deletion names only its id (no link), so nothing tells the bridge where it was
         mirror.keySet().removeIf(loc -> !expected.containsKey(loc) && unrecorded.contains(loc));
         assertEquals(expected, mirror, () -> "mirror differs from the feed after\n" + String.join("\n", history));
+    }
+
+    /** A deletion in the second of the update a poll delivered is still delivered (the feed gives no hash). */
+    @Test
+    void aDeletionInTheSecondOfADeliveredUpdateIsDelivered() throws Exception {
+        AtomHarvester h = new AtomHarvester(server.uri("/feed"), new AtomPmhOptions(), fetcher, store);
+        perDocument = 10;
+        change("r0", false, false);
+        change("r1", false, false);
+        assertEquals(List.of("created records/r0.xml", "created records/r1.xml"), harvest(h, 0, -1));
+        clock = clock.minusSeconds(1); // the next change shares the second of r1's creation
+        change("r1", true, false);
+        assertEquals(List.of("deleted records/r1.xml"), harvest(h, 0, -1));
+        assertEquals(List.of(), harvest(h, 0, -1));
     }
 
     /** Creates, updates or deletes a record a second after the last change, and republishes the feed. */

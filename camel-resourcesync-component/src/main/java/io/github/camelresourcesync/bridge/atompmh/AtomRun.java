@@ -139,7 +139,8 @@ final class AtomRun implements EventRun {
     private void passed(PendingEvent p) {
         PlannedChange c = (PlannedChange) p.token();
         if (c.advancesResume()) {
-            buffer.advanceResume(sourceKey, c.datetime(), p.event().eventId());
+            buffer.advanceResume(sourceKey, c.datetime(),
+                    ChangePlanner.resumeKey(c.location(), c.datetime(), c.entry() != null && c.entry().deletion()));
         }
         if (buffer.pending() >= FLUSH_THRESHOLD) {
             flush();

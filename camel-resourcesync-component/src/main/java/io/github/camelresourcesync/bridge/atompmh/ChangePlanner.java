@@ -100,7 +100,17 @@ final class ChangePlanner {
             return c > 0;
         }
         URI location = e.deletion() ? knownLocation(e, known) : location(e, choose(e));
-        return location == null || !state.resumeEventIds().contains(SyncEvents.eventId(location, e.updated(), null));
+        return location == null || !state.resumeEventIds().contains(resumeKey(location, e.updated(), e.deletion()));
+    }
+
+    /**
+     * How a change at the stop point is remembered: its event id, marked when it is a deletion, so a deletion in the
+     * second of the update before it is not taken for that update (entries carry no hash, so two updates of one
+     * second still cannot be told apart).
+     */
+    static String resumeKey(URI location, Instant updated, boolean deletion) {
+        String id = SyncEvents.eventId(location, updated, null);
+        return deletion ? id + " deleted" : id;
     }
 
     private static URI knownLocation(AtomEntry e, KnownRecords known) {
@@ -109,8 +119,8 @@ final class ChangePlanner {
     }
 
     private void planEntry(AtomEntry e, KnownRecords.Known k, List<PlannedChange> out) {
-        if (k != null && !e.updated().isAfter(k.updated())) {
-            return; // the destination has this or a newer state of the record
+        if (k != null && (e.updated().isBefore(k.updated()) || e.updated().equals(k.updated()) && !e.deletion())) {
+            return; // the destination has this or a newer state of the record (a deletion of that second is newer)
         }
         if (e.deletion()) {
             if (k != null) {
