@@ -20,6 +20,7 @@ import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.testsupport.CrashingStateStore;
+import io.github.camelresourcesync.testsupport.ModelSeeds;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,17 +74,8 @@ class AtomModelTest {
         server.close();
     }
 
-    static List<Long> seeds() {
-        long first = Long.getLong("resourcesync.model.firstSeed", 1);
-        List<Long> seeds = new ArrayList<>();
-        for (long s = first; s < first + Long.getLong("resourcesync.model.seeds", 40); s++) {
-            seeds.add(s);
-        }
-        return seeds;
-    }
-
     @ParameterizedTest(name = "seed {0}")
-    @MethodSource("seeds")
+    @MethodSource(ModelSeeds.SEEDS)
     void theMirrorEqualsTheFeedOnceCaughtUp(long seed) throws Exception {
         Random random = new Random(seed);
         perDocument = 2 + random.nextInt(3);

@@ -20,6 +20,7 @@ import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.testsupport.CrashingStateStore;
+import io.github.camelresourcesync.testsupport.ModelSeeds;
 import io.github.camelresourcesync.testsupport.TestSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -67,18 +68,8 @@ class HarvesterModelTest {
         fetcher.close();
     }
 
-    /** 40 histories by default; {@code -Dresourcesync.model.seeds=N -Dresourcesync.model.firstSeed=S} explores more. */
-    static List<Long> seeds() {
-        long first = Long.getLong("resourcesync.model.firstSeed", 1);
-        List<Long> seeds = new ArrayList<>();
-        for (long s = first; s < first + Long.getLong("resourcesync.model.seeds", 40); s++) {
-            seeds.add(s);
-        }
-        return seeds;
-    }
-
     @ParameterizedTest(name = "seed {0}")
-    @MethodSource("seeds")
+    @MethodSource(ModelSeeds.SEEDS)
     void theMirrorEqualsTheSourceOnceCaughtUp(long seed) throws Exception {
         Random random = new Random(seed);
         try (TestSource source = new TestSource()) {
