@@ -1,25 +1,18 @@
 package io.github.camelresourcesync.atompmh;
 
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
 
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.ChangeType;
-import io.github.camelresourcesync.model.Content;
-import io.github.camelresourcesync.model.SyncEvent;
-import io.github.camelresourcesync.testsupport.CrashingStateStore;
+import io.github.camelresourcesync.testsupport.HarvestModel;
 import io.github.camelresourcesync.testsupport.ModelSeeds;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +22,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Random histories of an Atom-PMH feed (records created, updated and deleted, by deletion entry or tombstone; the
@@ -50,11 +42,7 @@ class AtomModelTest {
     private record Logged(String id, Instant updated, boolean deleted, boolean tombstone) {
     }
 
-    private final List<String> history = new ArrayList<>();
-    private final Map<String, String> mirror = new HashMap<>();
-    private final Set<String> unrecorded = new HashSet<>();
-    private final Set<String> deliveredThisPoll = new HashSet<>();
-    private final CrashingStateStore store = new CrashingStateStore();
+    private final HarvestModel model = new HarvestModel(HarvestModel::text);
     private final Map<String, String> records = new TreeMap<>();
     private final List<Logged> log = new ArrayList<>();
     private TestHttpServer server;
@@ -80,12 +68,12 @@ class AtomModelTest {
         Random random = new Random(seed);
         perDocument = 2 + random.nextInt(3);
         int limit = LIMITS[random.nextInt(LIMITS.length)];
-        history.add("seed " + seed + ": entries per document " + perDocument + ", limit " + limit);
+        model.log("seed " + seed + ": entries per document " + perDocument + ", limit " + limit);
         int next = 0;
         for (; next < 3 + random.nextInt(6); next++) {
             change("r" + next, false, false);
         }
-        AtomHarvester h = new AtomHarvester(server.uri("/feed"), new AtomPmhOptions(), fetcher, store);
+        AtomHarvester h = new AtomHarvester(server.uri("/feed"), new AtomPmhOptions(), fetcher, model.store());
         for (int step = 0; step < 40; step++) {
             int op = random.nextInt(100);
             List<String> live = new ArrayList<>(records.keySet());
@@ -100,42 +88,29 @@ class AtomModelTest {
                 change(live.get(random.nextInt(live.size())), true, random.nextBoolean());
             } else {
                 int crashAfter = random.nextInt(5) == 0 ? random.nextInt(4) : -1;
-                List<String> events = harvest(h, limit, crashAfter);
-                if (crashAfter >= 0) {
-                    unrecorded.addAll(deliveredThisPoll);
-                }
-                history.add("harvest" + (crashAfter >= 0 ? " crash after " + crashAfter : "") + ": " + events);
+                model.poll("harvest", h.startRun(limit), crashAfter);
             }
         }
-        int idle = 0;
-        for (int poll = 0; poll < 200 && idle < 3; poll++) {
-            List<String> events = harvest(h, limit, -1);
-            history.add("catch-up harvest: " + events);
-            idle = events.isEmpty() ? idle + 1 : 0;
-        }
-        if (idle < 3) {
-            fail("seed " + seed + ": still delivering after 200 polls\n" + String.join("\n", history));
-        }
+        model.catchUp(() -> h.startRun(limit));
         Map<String, String> expected = new HashMap<>();
         records.forEach((id, content) -> expected.put(server.uri("/records/" + id + ".xml").toString(), content));
-        // as for ResourceSync (docs/state-and-delivery.md, Gaps): a record delivered just before a crash is not in
-        // the state, and its deletion names only its id (no link), so nothing tells the bridge where it was
-        mirror.keySet().removeIf(loc -> !expected.containsKey(loc) && unrecorded.contains(loc));
-        assertEquals(expected, mirror, () -> "mirror differs from the feed after\n" + String.join("\n", history));
+        // a record delivered just before a crash is not in the state, and its deletion names only its id (no link)
+        model.assertMirrors(expected, true);
     }
 
     /** A deletion in the second of the update a poll delivered is still delivered (the feed gives no hash). */
     @Test
     void aDeletionInTheSecondOfADeliveredUpdateIsDelivered() throws Exception {
-        AtomHarvester h = new AtomHarvester(server.uri("/feed"), new AtomPmhOptions(), fetcher, store);
+        AtomHarvester h = new AtomHarvester(server.uri("/feed"), new AtomPmhOptions(), fetcher, model.store());
         perDocument = 10;
         change("r0", false, false);
         change("r1", false, false);
-        assertEquals(List.of("created records/r0.xml", "created records/r1.xml"), harvest(h, 0, -1));
+        assertEquals(List.of("created records/r0.xml (atom-pmh)", "created records/r1.xml (atom-pmh)"),
+                model.poll("harvest", h.startRun(0), -1));
         clock = clock.minusSeconds(1); // the next change shares the second of r1's creation
         change("r1", true, false);
-        assertEquals(List.of("deleted records/r1.xml"), harvest(h, 0, -1));
-        assertEquals(List.of(), harvest(h, 0, -1));
+        assertEquals(List.of("deleted records/r1.xml (atom-pmh)"), model.poll("harvest", h.startRun(0), -1));
+        assertEquals(List.of(), model.poll("harvest", h.startRun(0), -1));
     }
 
     /** Creates, updates or deletes a record a second after the last change, and republishes the feed. */
@@ -145,12 +120,12 @@ class AtomModelTest {
         if (delete) {
             records.remove(id);
             server.handle(path, TestHttpServer.status(404));
-            history.add("delete " + id + (tombstone ? " (tombstone)" : " (deletion entry)"));
+            model.log("delete " + id + (tombstone ? " (tombstone)" : " (deletion entry)"));
         } else {
             String content = "<r id=\"" + id + "\">" + clock + "</r>";
             records.put(id, content);
             server.serve(path, content, "application/xml");
-            history.add((log.stream().anyMatch(l -> l.id().equals(id)) ? "update " : "create ") + id);
+            model.log((log.stream().anyMatch(l -> l.id().equals(id)) ? "update " : "create ") + id);
         }
         log.add(new Logged(id, clock, delete, tombstone));
         publish();
@@ -193,26 +168,5 @@ class AtomModelTest {
             }
         }
         return sb.append("</feed>").toString();
-    }
-
-    private List<String> harvest(AtomHarvester h, int limit, int crashAfter) throws Exception {
-        deliveredThisPoll.clear();
-        List<String> delivered = new ArrayList<>();
-        for (SyncEvent e : store.poll(h.startRun(limit), crashAfter, this::apply)) {
-            deliveredThisPoll.add(e.location().toString());
-            delivered.add(e.change().value() + " " + e.fileName());
-        }
-        return delivered;
-    }
-
-    private void apply(SyncEvent e) throws Exception {
-        String loc = e.location().toString();
-        if (e.change() == ChangeType.DELETED) {
-            mirror.remove(loc);
-            return;
-        }
-        try (Content c = e.content(); InputStream in = c.openStream()) {
-            mirror.put(loc, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        }
     }
 }

@@ -1,25 +1,20 @@
 package io.github.camelresourcesync.harvest;
 
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.ChangeType;
-import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.SyncEvent;
-import io.github.camelresourcesync.testsupport.CrashingStateStore;
+import io.github.camelresourcesync.testsupport.HarvestModel;
 import io.github.camelresourcesync.testsupport.ModelSeeds;
 import io.github.camelresourcesync.testsupport.TestSource;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -28,9 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Random histories of a Source (creates, updates, deletes, changes sharing a second, Change Lists dropped) interleaved
@@ -46,13 +39,9 @@ class HarvesterModelTest {
     /** {@code -Dresourcesync.model.push=false} leaves change notifications out. */
     private static final boolean PUSH = !"false".equals(System.getProperty("resourcesync.model.push"));
 
-    private final List<String> history = new ArrayList<>();
-    private final Map<String, String> mirror = new HashMap<>();
+    private final HarvestModel model = new HarvestModel(HarvesterModelTest::version);
     /** resources delivered by a poll that crashed: their state may not have been written */
-    private final Set<String> unrecorded = new HashSet<>();
-    private final Set<String> deliveredThisPoll = new HashSet<>();
     private boolean listsDroppedAfterCrash;
-    private final CrashingStateStore store = new CrashingStateStore();
     private HttpFetcher fetcher;
     private ExecutorService pool;
 
@@ -82,7 +71,7 @@ class HarvesterModelTest {
             SyncMode mode = random.nextInt(5) == 0 ? SyncMode.BASELINE : SyncMode.AUTO;
             boolean emitDeletes = mode == SyncMode.BASELINE || random.nextBoolean();
             boolean fetchContent = random.nextInt(4) == 0;
-            history.add("seed " + seed + ": mode=" + mode + " resourceListParts=" + parts + " changesPerList="
+            model.log("seed " + seed + ": mode=" + mode + " resourceListParts=" + parts + " changesPerList="
                         + perList + " style=" + style + " gzip=" + gzip + " emitDeletes=" + emitDeletes
                         + " fetchContent=" + fetchContent);
             int next = 0;
@@ -90,7 +79,7 @@ class HarvesterModelTest {
                 source.put(path(next), "v0 " + next);
             }
             Harvester h = new Harvester(source.base(), new HarvestOptions().fetchContent(fetchContent).mode(mode)
-                    .emitDeletes(emitDeletes), fetcher, new SitemapReader(), store, pool,
+                    .emitDeletes(emitDeletes), fetcher, new SitemapReader(), model.store(), pool,
                     () -> new SyncProgress("model", 0));
             int limit = LIMITS[random.nextInt(LIMITS.length)];
             for (int step = 0; step < 40; step++) {
@@ -99,14 +88,14 @@ class HarvesterModelTest {
                 if (op < 30 && !listed.isEmpty()) {
                     String p = listed.get(random.nextInt(listed.size()));
                     source.change(p, "v" + step + " " + p);
-                    history.add("update " + p);
+                    model.log("update " + p);
                 } else if (op < 40) {
                     source.change(path(next), "v" + step + " new " + next);
-                    history.add("create " + path(next++));
+                    model.log("create " + path(next++));
                 } else if (op < 50 && !listed.isEmpty()) {
                     String p = listed.get(random.nextInt(listed.size()));
                     source.delete(p);
-                    history.add("delete " + p);
+                    model.log("delete " + p);
                 } else if (op < 55 && !listed.isEmpty()) {
                     // the first shares its second with the change before (which a harvest may have seen already)
                     source.freezeClock(true);
@@ -123,87 +112,40 @@ class HarvesterModelTest {
                     }
                     source.freezeClock(false);
                     source.tick(1);
-                    history.add("in one second: " + burst);
+                    model.log("in one second: " + burst);
                 } else if (op >= 60 && op < 70 && PUSH) {
                     // a change notification of the newest changes, possibly late; a push-only pass or with listing
                     int k = 1 + random.nextInt(3);
                     boolean listing = random.nextBoolean();
-                    List<String> events = harvest(h, limit, -1, notification(source, k), listing);
-                    history.add("push of the last " + k + " changes" + (listing ? " with listing" : "") + ": "
-                                + events);
+                    model.poll("push of the last " + k + " changes" + (listing ? " with listing" : ""),
+                            h.startRun(limit, notification(source, k), listing), -1);
                 } else if (op < 60) {
                     source.tick(60);
                     source.compactChanges();
-                    listsDroppedAfterCrash |= !unrecorded.isEmpty();
-                    history.add("Resource List re-snapshot, Change Lists dropped");
+                    listsDroppedAfterCrash |= model.crashed();
+                    model.log("Resource List re-snapshot, Change Lists dropped");
                 } else {
                     int crashAfter = random.nextInt(5) == 0 && CRASHES ? random.nextInt(6) : -1;
-                    List<String> events = harvest(h, limit, crashAfter);
-                    if (crashAfter >= 0) {
-                        unrecorded.addAll(deliveredThisPoll);
-                    }
-                    history.add("harvest limit=" + limit + (crashAfter >= 0 ? " crash after " + crashAfter : "")
-                                + ": " + events);
+                    model.poll("harvest limit=" + limit, h.startRun(limit), crashAfter);
                 }
             }
-            catchUp(h, limit, seed);
+            model.catchUp(() -> h.startRun(limit));
             Map<String, String> expected = new HashMap<>();
             source.snapshot().forEach((p, content) -> expected.put(source.uri(p).toString(), md5(content)));
-            if (listsDroppedAfterCrash || mode == SyncMode.BASELINE) {
-                // the one case nothing can recover (docs/state-and-delivery.md, Gaps): a resource delivered just
-                // before a crash, so not in the state, then deleted while no Change List says so (the Source dropped
-                // them, or mode=baseline reads none); no baseline knows the destination has it
-                mirror.keySet().removeIf(loc -> !expected.containsKey(loc) && unrecorded.contains(loc));
-            }
-            assertEquals(expected, mirror, () -> "mirror differs from the Source after\n" + String.join("\n", history));
+            // a resource delivered just before a crash is not in the state; deleted while no Change List says so
+            // (the Source dropped them, or mode=baseline reads none), no baseline knows the destination has it
+            model.assertMirrors(expected, listsDroppedAfterCrash || mode == SyncMode.BASELINE);
         }
-    }
-
-    /** Polls until three polls in a row deliver nothing (a poll that completes a baseline delivers nothing either). */
-    private void catchUp(Harvester h, int limit, long seed) throws Exception {
-        int idle = 0;
-        for (int poll = 0; poll < 200; poll++) {
-            List<String> events = harvest(h, limit, -1);
-            history.add("catch-up harvest limit=" + limit + ": " + events);
-            idle = events.isEmpty() ? idle + 1 : 0;
-            if (idle == 3) {
-                return;
-            }
-        }
-        fail("seed " + seed + ": still delivering after 200 polls of " + limit + " events\n" + String.join("\n",
-                history.subList(Math.max(0, history.size() - 60), history.size())));
-    }
-
-    /** One poll: delivers up to {@code limit} events (0: all); when {@code crashAfter >= 0}, crashes after that many. */
-    private List<String> harvest(Harvester h, int limit, int crashAfter) throws Exception {
-        return harvest(h, limit, crashAfter, List.of(), true);
-    }
-
-    private List<String> harvest(Harvester h, int limit, int crashAfter, List<NotifiedChanges> notified,
-                                 boolean listing) throws Exception {
-        deliveredThisPoll.clear();
-        List<String> delivered = new ArrayList<>();
-        for (SyncEvent e : store.poll(h.startRun(limit, notified, listing), crashAfter, this::apply)) {
-            deliveredThisPoll.add(e.location().toString());
-            delivered.add(e.change().value() + " " + e.fileName() + " (" + e.capability() + ")");
-        }
-        return delivered;
     }
 
     /** The mirror keeps the md5 of the bytes delivered, else (fetchContent=false) of what the event says. */
-    private void apply(SyncEvent e) throws Exception {
-        String loc = e.location().toString();
-        if (e.change() == ChangeType.DELETED) {
-            mirror.remove(loc);
-        } else if (e.content() != null) {
-            try (Content c = e.content(); InputStream in = c.openStream()) {
-                mirror.put(loc, md5(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-            }
-        } else {
-            String md5 = e.fixity().get("md5");
-            assertTrue(md5 != null, () -> "no md5 on " + e);
-            mirror.put(loc, md5);
+    private static String version(SyncEvent e) throws Exception {
+        if (e.content() != null) {
+            return md5(HarvestModel.text(e));
         }
+        String md5 = e.fixity().get("md5");
+        assertTrue(md5 != null, () -> "no md5 on " + e);
+        return md5;
     }
 
     private static List<NotifiedChanges> notification(TestSource source, int k) throws Exception {

@@ -1,6 +1,6 @@
 package io.github.camelresourcesync.metashare;
 
-import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,10 +15,7 @@ import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.model.ChangeType;
-import io.github.camelresourcesync.model.Content;
-import io.github.camelresourcesync.model.SyncEvent;
-import io.github.camelresourcesync.testsupport.CrashingStateStore;
+import io.github.camelresourcesync.testsupport.HarvestModel;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import io.github.camelresourcesync.testsupport.ModelSeeds;
 import org.junit.jupiter.api.AfterEach;
@@ -26,8 +23,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Random histories of a META-SHARE node (records added, updated, soft- and hard-deleted) interleaved with harvests of
@@ -38,11 +33,7 @@ class MetashareModelTest {
 
     private static final int[] LIMITS = {0, 1, 2, 3, 5};
 
-    private final List<String> history = new ArrayList<>();
-    private final Map<String, String> mirror = new HashMap<>();
-    private final Set<String> unrecorded = new HashSet<>();
-    private final Set<String> deliveredThisPoll = new HashSet<>();
-    private final CrashingStateStore store = new CrashingStateStore();
+    private final HarvestModel model = new HarvestModel(HarvestModel::text);
     private final Set<String> live = new HashSet<>();
     private MetashareNode node;
     private MetashareClient client;
@@ -73,11 +64,11 @@ class MetashareModelTest {
     void theMirrorHoldsTheNodesLiveRecordsOnceCaughtUp(long seed) throws Exception {
         Random random = new Random(seed);
         int limit = LIMITS[random.nextInt(LIMITS.length)];
-        history.add("seed " + seed + ": limit " + limit);
+        model.log("seed " + seed + ": limit " + limit);
         for (int i = 0; i < 2 + random.nextInt(5); i++) {
             add("v0");
         }
-        MetashareHarvester h = new MetashareHarvester(client, store, null, pool, 1 + random.nextInt(4),
+        MetashareHarvester h = new MetashareHarvester(client, model.store(), null, pool, 1 + random.nextInt(4),
                 () -> new SyncProgress("model", 0));
         for (int step = 0; step < 40; step++) {
             int op = random.nextInt(100);
@@ -86,69 +77,35 @@ class MetashareModelTest {
             String some = ids.isEmpty() ? null : ids.get(random.nextInt(ids.size()));
             if (op < 30 && some != null) {
                 node.update(some, xml("v" + step));
-                history.add("update " + some);
+                model.log("update " + some);
             } else if (op < 40) {
                 add("v" + step);
             } else if (op < 45 && some != null) {
                 node.softDelete(some);
                 live.remove(some);
-                history.add("soft delete " + some);
+                model.log("soft delete " + some);
             } else if (op < 50 && some != null) {
                 node.hardDelete(some);
                 live.remove(some);
-                history.add("hard delete " + some);
+                model.log("hard delete " + some);
             } else {
                 int crashAfter = random.nextInt(5) == 0 ? random.nextInt(4) : -1;
-                List<String> events = harvest(h, limit, crashAfter);
-                if (crashAfter >= 0) {
-                    unrecorded.addAll(deliveredThisPoll);
-                }
-                history.add("harvest" + (crashAfter >= 0 ? " crash after " + crashAfter : "") + ": " + events);
+                model.poll("harvest", h.startRun(limit), crashAfter);
             }
         }
-        int idle = 0;
-        for (int poll = 0; poll < 200 && idle < 3; poll++) {
-            List<String> events = harvest(h, limit, -1);
-            history.add("catch-up harvest: " + events);
-            idle = events.isEmpty() ? idle + 1 : 0;
-        }
-        if (idle < 3) {
-            fail("seed " + seed + ": still delivering after 200 polls\n" + String.join("\n", history));
-        }
+        model.catchUp(() -> h.startRun(limit));
         Map<String, String> expected = new HashMap<>();
         for (String id : live) {
-            expected.put(node.recordUri(id).toString(), new String(node.servedXml(id), "US-ASCII"));
+            expected.put(node.recordUri(id).toString(), new String(node.servedXml(id), StandardCharsets.US_ASCII));
         }
         // a record delivered just before a crash and hard-deleted before the next poll: nothing recorded it, and
-        // the inventory no longer names it (as for the other sources, docs/state-and-delivery.md)
-        mirror.keySet().removeIf(loc -> !expected.containsKey(loc) && unrecorded.contains(loc));
-        assertEquals(expected, mirror, () -> "mirror differs from the node after\n" + String.join("\n", history));
+        // the inventory no longer names it
+        model.assertMirrors(expected, true);
     }
 
     private void add(String version) {
         String id = node.add(xml(version));
         live.add(id);
-        history.add("add " + id);
-    }
-
-    private List<String> harvest(MetashareHarvester h, int limit, int crashAfter) throws Exception {
-        deliveredThisPoll.clear();
-        List<String> delivered = new ArrayList<>();
-        for (SyncEvent e : store.poll(h.startRun(limit), crashAfter, this::apply)) {
-            deliveredThisPoll.add(e.location().toString());
-            delivered.add(e.change().value() + " " + e.fileName());
-        }
-        return delivered;
-    }
-
-    private void apply(SyncEvent e) throws Exception {
-        String loc = e.location().toString();
-        if (e.change() == ChangeType.DELETED) {
-            mirror.remove(loc);
-            return;
-        }
-        try (Content c = e.content(); InputStream in = c.openStream()) {
-            mirror.put(loc, new String(in.readAllBytes(), "US-ASCII"));
-        }
+        model.log("add " + id);
     }
 }
