@@ -105,7 +105,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     @UriParam(label = "consumer,push,advanced", defaultValue = "platform-http")
     private String pushComponent = "platform-http";
 
-
     // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
     @UriParam
     private final RetryOptions retryOptions = new RetryOptions();
