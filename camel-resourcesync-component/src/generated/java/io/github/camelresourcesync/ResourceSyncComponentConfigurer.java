@@ -19,24 +19,93 @@ import org.apache.camel.support.component.PropertyConfigurerSupport;
 @SuppressWarnings("unchecked")
 public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport implements GeneratedPropertyConfigurer, PropertyConfigurerGetter {
 
+    private io.github.camelresourcesync.HttpConfiguration getOrCreateHttpConfiguration(ResourceSyncComponent target) {
+        if (target.getHttpConfiguration() == null) {
+            target.setHttpConfiguration(new io.github.camelresourcesync.HttpConfiguration());
+        }
+        return target.getHttpConfiguration();
+    }
+
+    private io.github.camelresourcesync.DeliveryConfiguration getOrCreateDeliveryConfiguration(ResourceSyncComponent target) {
+        if (target.getDeliveryConfiguration() == null) {
+            target.setDeliveryConfiguration(new io.github.camelresourcesync.DeliveryConfiguration());
+        }
+        return target.getDeliveryConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         ResourceSyncComponent target = (ResourceSyncComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": getOrCreateHttpConfiguration(target).setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
+        case "batching": getOrCreateDeliveryConfiguration(target).setBatching(property(camelContext, boolean.class, value)); return true;
+        case "bearertoken":
+        case "bearerToken": getOrCreateHttpConfiguration(target).setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
+        case "breakonfirsterror":
+        case "breakOnFirstError": getOrCreateDeliveryConfiguration(target).setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "connecttimeout":
+        case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "deliveryconfiguration":
+        case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.DeliveryConfiguration.class, value)); return true;
+        case "fetchparallelism":
+        case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "fetchthreads":
+        case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
-        case "lazystartproducer":
-        case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "httpconfiguration":
+        case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.HttpConfiguration.class, value)); return true;
+        case "maxconnections":
+        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxcontentsize":
+        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxdocumentsize":
+        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxeventattempts":
+        case "maxEventAttempts": getOrCreateDeliveryConfiguration(target).setMaxEventAttempts(property(camelContext, int.class, value)); return true;
+        case "maxmessagesperpoll":
+        case "maxMessagesPerPoll": getOrCreateDeliveryConfiguration(target).setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
+        case "maxredirects":
+        case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
+        case "maxretries":
+        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "pollthreads":
+        case "pollThreads": target.setPollThreads(property(camelContext, int.class, value)); return true;
+        case "progressinterval":
+        case "progressInterval": getOrCreateDeliveryConfiguration(target).setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "proxyhost":
+        case "proxyHost": getOrCreateHttpConfiguration(target).setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
+        case "proxyport":
+        case "proxyPort": getOrCreateHttpConfiguration(target).setProxyPort(property(camelContext, int.class, value)); return true;
+        case "readtimeout":
+        case "readTimeout": getOrCreateHttpConfiguration(target).setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "requesttimeout":
+        case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retrydelay":
+        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retrymaxdelay":
+        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "spooldirectory":
+        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolthreshold":
+        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "sslcontextparameters":
+        case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
         case "stateDirectory": target.setStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "statestore":
         case "stateStore": target.setStateStore(property(camelContext, io.github.camelresourcesync.state.SyncStateStore.class, value)); return true;
+        case "useragent":
+        case "userAgent": getOrCreateHttpConfiguration(target).setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
+        case "username": getOrCreateHttpConfiguration(target).setUsername(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -49,20 +118,75 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": return java.lang.String.class;
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
+        case "batching": return boolean.class;
+        case "bearertoken":
+        case "bearerToken": return java.lang.String.class;
+        case "breakonfirsterror":
+        case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
+        case "connecttimeout":
+        case "connectTimeout": return long.class;
+        case "deliveryconfiguration":
+        case "deliveryConfiguration": return io.github.camelresourcesync.DeliveryConfiguration.class;
+        case "fetchparallelism":
+        case "fetchParallelism": return int.class;
+        case "fetchthreads":
+        case "fetchThreads": return int.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return boolean.class;
-        case "lazystartproducer":
-        case "lazyStartProducer": return boolean.class;
+        case "httpconfiguration":
+        case "httpConfiguration": return io.github.camelresourcesync.HttpConfiguration.class;
+        case "maxconnections":
+        case "maxConnections": return int.class;
+        case "maxcontentsize":
+        case "maxContentSize": return long.class;
+        case "maxdocumentsize":
+        case "maxDocumentSize": return long.class;
+        case "maxeventattempts":
+        case "maxEventAttempts": return int.class;
+        case "maxmessagesperpoll":
+        case "maxMessagesPerPoll": return int.class;
+        case "maxredirects":
+        case "maxRedirects": return int.class;
+        case "maxretries":
+        case "maxRetries": return int.class;
+        case "password": return java.lang.String.class;
+        case "pollthreads":
+        case "pollThreads": return int.class;
+        case "progressinterval":
+        case "progressInterval": return long.class;
+        case "proxyhost":
+        case "proxyHost": return java.lang.String.class;
+        case "proxyport":
+        case "proxyPort": return int.class;
+        case "readtimeout":
+        case "readTimeout": return long.class;
+        case "requesttimeout":
+        case "requestTimeout": return long.class;
+        case "retrydelay":
+        case "retryDelay": return long.class;
+        case "retrymaxdelay":
+        case "retryMaxDelay": return long.class;
+        case "spooldirectory":
+        case "spoolDirectory": return java.lang.String.class;
+        case "spoolthreshold":
+        case "spoolThreshold": return int.class;
+        case "sslcontextparameters":
+        case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
         case "statedirectory":
         case "stateDirectory": return java.lang.String.class;
         case "statestore":
         case "stateStore": return io.github.camelresourcesync.state.SyncStateStore.class;
+        case "useragent":
+        case "userAgent": return java.lang.String.class;
+        case "username": return java.lang.String.class;
         default: return null;
         }
     }
@@ -71,20 +195,75 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         ResourceSyncComponent target = (ResourceSyncComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": return getOrCreateHttpConfiguration(target).getAllowedHosts();
         case "autowiredenabled":
         case "autowiredEnabled": return target.isAutowiredEnabled();
+        case "batching": return getOrCreateDeliveryConfiguration(target).isBatching();
+        case "bearertoken":
+        case "bearerToken": return getOrCreateHttpConfiguration(target).getBearerToken();
+        case "breakonfirsterror":
+        case "breakOnFirstError": return getOrCreateDeliveryConfiguration(target).isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "connecttimeout":
+        case "connectTimeout": return getOrCreateHttpConfiguration(target).getConnectTimeout();
+        case "deliveryconfiguration":
+        case "deliveryConfiguration": return target.getDeliveryConfiguration();
+        case "fetchparallelism":
+        case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
+        case "fetchthreads":
+        case "fetchThreads": return target.getFetchThreads();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
-        case "lazystartproducer":
-        case "lazyStartProducer": return target.isLazyStartProducer();
+        case "httpconfiguration":
+        case "httpConfiguration": return target.getHttpConfiguration();
+        case "maxconnections":
+        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
+        case "maxcontentsize":
+        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
+        case "maxdocumentsize":
+        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxeventattempts":
+        case "maxEventAttempts": return getOrCreateDeliveryConfiguration(target).getMaxEventAttempts();
+        case "maxmessagesperpoll":
+        case "maxMessagesPerPoll": return getOrCreateDeliveryConfiguration(target).getMaxMessagesPerPoll();
+        case "maxredirects":
+        case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
+        case "maxretries":
+        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "password": return getOrCreateHttpConfiguration(target).getPassword();
+        case "pollthreads":
+        case "pollThreads": return target.getPollThreads();
+        case "progressinterval":
+        case "progressInterval": return getOrCreateDeliveryConfiguration(target).getProgressInterval();
+        case "proxyhost":
+        case "proxyHost": return getOrCreateHttpConfiguration(target).getProxyHost();
+        case "proxyport":
+        case "proxyPort": return getOrCreateHttpConfiguration(target).getProxyPort();
+        case "readtimeout":
+        case "readTimeout": return getOrCreateHttpConfiguration(target).getReadTimeout();
+        case "requesttimeout":
+        case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
+        case "retrydelay":
+        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
+        case "retrymaxdelay":
+        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
+        case "spooldirectory":
+        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
+        case "spoolthreshold":
+        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
+        case "sslcontextparameters":
+        case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":
         case "stateDirectory": return target.getStateDirectory();
         case "statestore":
         case "stateStore": return target.getStateStore();
+        case "useragent":
+        case "userAgent": return getOrCreateHttpConfiguration(target).getUserAgent();
+        case "username": return getOrCreateHttpConfiguration(target).getUsername();
         default: return null;
         }
     }

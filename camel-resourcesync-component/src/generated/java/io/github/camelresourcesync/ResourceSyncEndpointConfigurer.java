@@ -24,9 +24,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         ResourceSyncEndpoint target = (ResourceSyncEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedhosts":
-        case "allowedHosts": target.setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
+        case "allowedHosts": target.getHttpConfiguration().setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
         case "auditdestination":
-        case "auditDestination": target.setAuditDestination(property(camelContext, io.github.camelresourcesync.harvest.AuditDestination.class, value)); return true;
+        case "auditDestination": target.setAuditDestination(property(camelContext, io.github.camelresourcesync.harvest.audit.AuditDestination.class, value)); return true;
         case "auditdirectory":
         case "auditDirectory": target.setAuditDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "auditreport":
@@ -37,29 +37,18 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "backoffIdleThreshold": target.setBackoffIdleThreshold(property(camelContext, int.class, value)); return true;
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
-        case "baseurl":
-        case "baseUrl": target.setBaseUrl(property(camelContext, java.lang.String.class, value)); return true;
-        case "batching": target.setBatching(property(camelContext, boolean.class, value)); return true;
+        case "batching": target.getDeliveryConfiguration().setBatching(property(camelContext, boolean.class, value)); return true;
         case "bearertoken":
-        case "bearerToken": target.getAuthOptions().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
+        case "bearerToken": target.getHttpConfiguration().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
-        case "breakOnFirstError": target.setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
+        case "breakOnFirstError": target.getDeliveryConfiguration().setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "capabilitylist":
         case "capabilityList": target.setCapabilityList(property(camelContext, java.lang.String.class, value)); return true;
-        case "changedump":
-        case "changeDump": target.setChangeDump(property(camelContext, boolean.class, value)); return true;
-        case "changelistmaxage":
-        case "changeListMaxAge": target.setChangeListMaxAge(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "changelistretention":
-        case "changeListRetention": target.setChangeListRetention(property(camelContext, int.class, value)); return true;
-        case "changelistsize":
-        case "changeListSize": target.setChangeListSize(property(camelContext, int.class, value)); return true;
         case "connecttimeout":
-        case "connectTimeout": target.getHttpOptions().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "connectTimeout": target.getHttpConfiguration().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "directory": target.setDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "emitdeletes":
         case "emitDeletes": target.setEmitDeletes(property(camelContext, boolean.class, value)); return true;
         case "exceptionhandler":
@@ -69,20 +58,18 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchcontent":
         case "fetchContent": target.setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
-        case "fetchParallelism": target.setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "gappolicy":
         case "gapPolicy": target.setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
-        case "lazystartproducer":
-        case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": target.setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": target.setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdumpcompressionratio":
         case "maxDumpCompressionRatio": target.setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
         case "maxdumpentries":
@@ -91,57 +78,37 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxDumpSize": target.setMaxDumpSize(property(camelContext, long.class, value)); return true;
         case "maxentriesperdocument":
         case "maxEntriesPerDocument": target.setMaxEntriesPerDocument(property(camelContext, long.class, value)); return true;
+        case "maxeventattempts":
+        case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
-        case "maxMessagesPerPoll": target.setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
+        case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxredirects":
-        case "maxRedirects": target.setMaxRedirects(property(camelContext, int.class, value)); return true;
+        case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getRetryOptions().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mode": target.setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
-        case "password": target.getAuthOptions().setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
         case "preferdumps":
         case "preferDumps": target.setPreferDumps(property(camelContext, boolean.class, value)); return true;
         case "progressinterval":
-        case "progressInterval": target.setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "progressInterval": target.getDeliveryConfiguration().setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "proxyhost":
-        case "proxyHost": target.getProxyOptions().setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
+        case "proxyHost": target.getHttpConfiguration().setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
-        case "proxyPort": target.getProxyOptions().setProxyPort(property(camelContext, int.class, value)); return true;
-        case "publicationlistener":
-        case "publicationListener": target.setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
-        case "publishflushinterval":
-        case "publishFlushInterval": target.setPublishFlushInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "publishflushsize":
-        case "publishFlushSize": target.setPublishFlushSize(property(camelContext, int.class, value)); return true;
-        case "publishstatedirectory":
-        case "publishStateDirectory": target.setPublishStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
-        case "publishsync":
-        case "publishSync": target.setPublishSync(property(camelContext, boolean.class, value)); return true;
+        case "proxyPort": target.getHttpConfiguration().setProxyPort(property(camelContext, int.class, value)); return true;
         case "push": target.setPush(property(camelContext, boolean.class, value)); return true;
         case "pushcallbackpath":
         case "pushCallbackPath": target.setPushCallbackPath(property(camelContext, java.lang.String.class, value)); return true;
         case "pushcallbackurl":
         case "pushCallbackUrl": target.setPushCallbackUrl(property(camelContext, java.lang.String.class, value)); return true;
-        case "pushchangetopic":
-        case "pushChangeTopic": target.setPushChangeTopic(property(camelContext, java.lang.String.class, value)); return true;
         case "pushcomponent":
         case "pushComponent": target.setPushComponent(property(camelContext, java.lang.String.class, value)); return true;
-        case "pushframeworktopic":
-        case "pushFrameworkTopic": target.setPushFrameworkTopic(property(camelContext, java.lang.String.class, value)); return true;
         case "pushhub":
         case "pushHub": target.setPushHub(property(camelContext, java.lang.String.class, value)); return true;
         case "pushleaseseconds":
         case "pushLeaseSeconds": target.setPushLeaseSeconds(property(camelContext, int.class, value)); return true;
-        case "pushmode":
-        case "pushMode": target.setPushMode(property(camelContext, java.lang.String.class, value)); return true;
-        case "pushqueuesize":
-        case "pushQueueSize": target.setPushQueueSize(property(camelContext, int.class, value)); return true;
-        case "pushretries":
-        case "pushRetries": target.setPushRetries(property(camelContext, int.class, value)); return true;
-        case "pushretrydelay":
-        case "pushRetryDelay": target.setPushRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "pushsecret":
         case "pushSecret": target.setPushSecret(property(camelContext, java.lang.String.class, value)); return true;
         case "pushtopic":
@@ -149,21 +116,17 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "pushverifytimeout":
         case "pushVerifyTimeout": target.setPushVerifyTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "readtimeout":
-        case "readTimeout": target.getHttpOptions().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "readTimeout": target.getHttpConfiguration().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "rediscoveryinterval":
         case "rediscoveryInterval": target.setRediscoveryInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
-        case "resourcedump":
-        case "resourceDump": target.setResourceDump(property(camelContext, boolean.class, value)); return true;
-        case "resourcelistinterval":
-        case "resourceListInterval": target.setResourceListInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "resourcelistsize":
-        case "resourceListSize": target.setResourceListSize(property(camelContext, int.class, value)); return true;
+        case "requesttimeout":
+        case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getRetryOptions().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": target.setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -174,28 +137,26 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
         case "spooldirectory":
-        case "spoolDirectory": target.setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": target.setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
-        case "sslContextParameters": target.getHttpOptions().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
-        case "stampuntil":
-        case "stampUntil": target.setStampUntil(property(camelContext, boolean.class, value)); return true;
+        case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
         case "startScheduler": target.setStartScheduler(property(camelContext, boolean.class, value)); return true;
+        case "statedirectory":
+        case "stateDirectory": target.setStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "stateid":
         case "stateId": target.setStateId(property(camelContext, java.lang.String.class, value)); return true;
         case "statestore":
         case "stateStore": target.setStateStore(property(camelContext, io.github.camelresourcesync.state.SyncStateStore.class, value)); return true;
-        case "storecontent":
-        case "storeContent": target.setStoreContent(property(camelContext, boolean.class, value)); return true;
         case "timeunit":
         case "timeUnit": target.setTimeUnit(property(camelContext, java.util.concurrent.TimeUnit.class, value)); return true;
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
-        case "userAgent": target.getHttpOptions().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
-        case "username": target.getAuthOptions().setUsername(property(camelContext, java.lang.String.class, value)); return true;
+        case "userAgent": target.getHttpConfiguration().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
+        case "username": target.getHttpConfiguration().setUsername(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -206,7 +167,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "allowedhosts":
         case "allowedHosts": return java.lang.String.class;
         case "auditdestination":
-        case "auditDestination": return io.github.camelresourcesync.harvest.AuditDestination.class;
+        case "auditDestination": return io.github.camelresourcesync.harvest.audit.AuditDestination.class;
         case "auditdirectory":
         case "auditDirectory": return java.lang.String.class;
         case "auditreport":
@@ -217,8 +178,6 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "backoffIdleThreshold": return int.class;
         case "backoffmultiplier":
         case "backoffMultiplier": return int.class;
-        case "baseurl":
-        case "baseUrl": return java.lang.String.class;
         case "batching": return boolean.class;
         case "bearertoken":
         case "bearerToken": return java.lang.String.class;
@@ -228,18 +187,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": return boolean.class;
         case "capabilitylist":
         case "capabilityList": return java.lang.String.class;
-        case "changedump":
-        case "changeDump": return boolean.class;
-        case "changelistmaxage":
-        case "changeListMaxAge": return long.class;
-        case "changelistretention":
-        case "changeListRetention": return int.class;
-        case "changelistsize":
-        case "changeListSize": return int.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "delay": return long.class;
-        case "directory": return java.lang.String.class;
         case "emitdeletes":
         case "emitDeletes": return boolean.class;
         case "exceptionhandler":
@@ -255,8 +205,6 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "greedy": return boolean.class;
         case "initialdelay":
         case "initialDelay": return long.class;
-        case "lazystartproducer":
-        case "lazyStartProducer": return boolean.class;
         case "maxconnections":
         case "maxConnections": return int.class;
         case "maxcontentsize":
@@ -271,6 +219,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxDumpSize": return long.class;
         case "maxentriesperdocument":
         case "maxEntriesPerDocument": return long.class;
+        case "maxeventattempts":
+        case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return int.class;
         case "maxredirects":
@@ -289,39 +239,17 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "proxyHost": return java.lang.String.class;
         case "proxyport":
         case "proxyPort": return int.class;
-        case "publicationlistener":
-        case "publicationListener": return io.github.camelresourcesync.publish.PublicationListener.class;
-        case "publishflushinterval":
-        case "publishFlushInterval": return long.class;
-        case "publishflushsize":
-        case "publishFlushSize": return int.class;
-        case "publishstatedirectory":
-        case "publishStateDirectory": return java.lang.String.class;
-        case "publishsync":
-        case "publishSync": return boolean.class;
         case "push": return boolean.class;
         case "pushcallbackpath":
         case "pushCallbackPath": return java.lang.String.class;
         case "pushcallbackurl":
         case "pushCallbackUrl": return java.lang.String.class;
-        case "pushchangetopic":
-        case "pushChangeTopic": return java.lang.String.class;
         case "pushcomponent":
         case "pushComponent": return java.lang.String.class;
-        case "pushframeworktopic":
-        case "pushFrameworkTopic": return java.lang.String.class;
         case "pushhub":
         case "pushHub": return java.lang.String.class;
         case "pushleaseseconds":
         case "pushLeaseSeconds": return int.class;
-        case "pushmode":
-        case "pushMode": return java.lang.String.class;
-        case "pushqueuesize":
-        case "pushQueueSize": return int.class;
-        case "pushretries":
-        case "pushRetries": return int.class;
-        case "pushretrydelay":
-        case "pushRetryDelay": return long.class;
         case "pushsecret":
         case "pushSecret": return java.lang.String.class;
         case "pushtopic":
@@ -334,12 +262,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "rediscoveryInterval": return long.class;
         case "repeatcount":
         case "repeatCount": return long.class;
-        case "resourcedump":
-        case "resourceDump": return boolean.class;
-        case "resourcelistinterval":
-        case "resourceListInterval": return long.class;
-        case "resourcelistsize":
-        case "resourceListSize": return int.class;
+        case "requesttimeout":
+        case "requestTimeout": return long.class;
         case "retrydelay":
         case "retryDelay": return long.class;
         case "retrymaxdelay":
@@ -359,16 +283,14 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
-        case "stampuntil":
-        case "stampUntil": return boolean.class;
         case "startscheduler":
         case "startScheduler": return boolean.class;
+        case "statedirectory":
+        case "stateDirectory": return java.lang.String.class;
         case "stateid":
         case "stateId": return java.lang.String.class;
         case "statestore":
         case "stateStore": return io.github.camelresourcesync.state.SyncStateStore.class;
-        case "storecontent":
-        case "storeContent": return boolean.class;
         case "timeunit":
         case "timeUnit": return java.util.concurrent.TimeUnit.class;
         case "usefixeddelay":
@@ -385,7 +307,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         ResourceSyncEndpoint target = (ResourceSyncEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedhosts":
-        case "allowedHosts": return target.getAllowedHosts();
+        case "allowedHosts": return target.getHttpConfiguration().getAllowedHosts();
         case "auditdestination":
         case "auditDestination": return target.getAuditDestination();
         case "auditdirectory":
@@ -398,29 +320,18 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "backoffIdleThreshold": return target.getBackoffIdleThreshold();
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
-        case "baseurl":
-        case "baseUrl": return target.getBaseUrl();
-        case "batching": return target.isBatching();
+        case "batching": return target.getDeliveryConfiguration().isBatching();
         case "bearertoken":
-        case "bearerToken": return target.getAuthOptions().getBearerToken();
+        case "bearerToken": return target.getHttpConfiguration().getBearerToken();
         case "breakonfirsterror":
-        case "breakOnFirstError": return target.isBreakOnFirstError();
+        case "breakOnFirstError": return target.getDeliveryConfiguration().isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "capabilitylist":
         case "capabilityList": return target.getCapabilityList();
-        case "changedump":
-        case "changeDump": return target.isChangeDump();
-        case "changelistmaxage":
-        case "changeListMaxAge": return target.getChangeListMaxAge();
-        case "changelistretention":
-        case "changeListRetention": return target.getChangeListRetention();
-        case "changelistsize":
-        case "changeListSize": return target.getChangeListSize();
         case "connecttimeout":
-        case "connectTimeout": return target.getHttpOptions().getConnectTimeout();
+        case "connectTimeout": return target.getHttpConfiguration().getConnectTimeout();
         case "delay": return target.getDelay();
-        case "directory": return target.getDirectory();
         case "emitdeletes":
         case "emitDeletes": return target.isEmitDeletes();
         case "exceptionhandler":
@@ -430,20 +341,18 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchcontent":
         case "fetchContent": return target.isFetchContent();
         case "fetchparallelism":
-        case "fetchParallelism": return target.getFetchParallelism();
+        case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "gappolicy":
         case "gapPolicy": return target.getGapPolicy();
         case "greedy": return target.isGreedy();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
-        case "lazystartproducer":
-        case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxconnections":
-        case "maxConnections": return target.getMaxConnections();
+        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return target.getMaxContentSize();
+        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getMaxDocumentSize();
+        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
         case "maxdumpcompressionratio":
         case "maxDumpCompressionRatio": return target.getMaxDumpCompressionRatio();
         case "maxdumpentries":
@@ -452,57 +361,37 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxDumpSize": return target.getMaxDumpSize();
         case "maxentriesperdocument":
         case "maxEntriesPerDocument": return target.getMaxEntriesPerDocument();
+        case "maxeventattempts":
+        case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
-        case "maxMessagesPerPoll": return target.getMaxMessagesPerPoll();
+        case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
         case "maxredirects":
-        case "maxRedirects": return target.getMaxRedirects();
+        case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getRetryOptions().getMaxRetries();
+        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
         case "mode": return target.getMode();
-        case "password": return target.getAuthOptions().getPassword();
+        case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
         case "preferdumps":
         case "preferDumps": return target.isPreferDumps();
         case "progressinterval":
-        case "progressInterval": return target.getProgressInterval();
+        case "progressInterval": return target.getDeliveryConfiguration().getProgressInterval();
         case "proxyhost":
-        case "proxyHost": return target.getProxyOptions().getProxyHost();
+        case "proxyHost": return target.getHttpConfiguration().getProxyHost();
         case "proxyport":
-        case "proxyPort": return target.getProxyOptions().getProxyPort();
-        case "publicationlistener":
-        case "publicationListener": return target.getPublicationListener();
-        case "publishflushinterval":
-        case "publishFlushInterval": return target.getPublishFlushInterval();
-        case "publishflushsize":
-        case "publishFlushSize": return target.getPublishFlushSize();
-        case "publishstatedirectory":
-        case "publishStateDirectory": return target.getPublishStateDirectory();
-        case "publishsync":
-        case "publishSync": return target.isPublishSync();
+        case "proxyPort": return target.getHttpConfiguration().getProxyPort();
         case "push": return target.isPush();
         case "pushcallbackpath":
         case "pushCallbackPath": return target.getPushCallbackPath();
         case "pushcallbackurl":
         case "pushCallbackUrl": return target.getPushCallbackUrl();
-        case "pushchangetopic":
-        case "pushChangeTopic": return target.getPushChangeTopic();
         case "pushcomponent":
         case "pushComponent": return target.getPushComponent();
-        case "pushframeworktopic":
-        case "pushFrameworkTopic": return target.getPushFrameworkTopic();
         case "pushhub":
         case "pushHub": return target.getPushHub();
         case "pushleaseseconds":
         case "pushLeaseSeconds": return target.getPushLeaseSeconds();
-        case "pushmode":
-        case "pushMode": return target.getPushMode();
-        case "pushqueuesize":
-        case "pushQueueSize": return target.getPushQueueSize();
-        case "pushretries":
-        case "pushRetries": return target.getPushRetries();
-        case "pushretrydelay":
-        case "pushRetryDelay": return target.getPushRetryDelay();
         case "pushsecret":
         case "pushSecret": return target.getPushSecret();
         case "pushtopic":
@@ -510,21 +399,17 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "pushverifytimeout":
         case "pushVerifyTimeout": return target.getPushVerifyTimeout();
         case "readtimeout":
-        case "readTimeout": return target.getHttpOptions().getReadTimeout();
+        case "readTimeout": return target.getHttpConfiguration().getReadTimeout();
         case "rediscoveryinterval":
         case "rediscoveryInterval": return target.getRediscoveryInterval();
         case "repeatcount":
         case "repeatCount": return target.getRepeatCount();
-        case "resourcedump":
-        case "resourceDump": return target.isResourceDump();
-        case "resourcelistinterval":
-        case "resourceListInterval": return target.getResourceListInterval();
-        case "resourcelistsize":
-        case "resourceListSize": return target.getResourceListSize();
+        case "requesttimeout":
+        case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getRetryOptions().getRetryDelay();
+        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return target.getRetryMaxDelay();
+        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -535,28 +420,26 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
         case "spooldirectory":
-        case "spoolDirectory": return target.getSpoolDirectory();
+        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return target.getSpoolThreshold();
+        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
-        case "sslContextParameters": return target.getHttpOptions().getSslContextParameters();
-        case "stampuntil":
-        case "stampUntil": return target.isStampUntil();
+        case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":
         case "startScheduler": return target.isStartScheduler();
+        case "statedirectory":
+        case "stateDirectory": return target.getStateDirectory();
         case "stateid":
         case "stateId": return target.getStateId();
         case "statestore":
         case "stateStore": return target.getStateStore();
-        case "storecontent":
-        case "storeContent": return target.isStoreContent();
         case "timeunit":
         case "timeUnit": return target.getTimeUnit();
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":
-        case "userAgent": return target.getHttpOptions().getUserAgent();
-        case "username": return target.getAuthOptions().getUsername();
+        case "userAgent": return target.getHttpConfiguration().getUserAgent();
+        case "username": return target.getHttpConfiguration().getUsername();
         default: return null;
         }
     }

@@ -1,6 +1,6 @@
 package io.github.camelresourcesync;
 
-import io.github.camelresourcesync.harvest.AuditReport;
+import io.github.camelresourcesync.harvest.audit.AuditReport;
 import org.apache.camel.Message;
 
 /** Puts an audit's report on the report exchange: counts as headers, the one-line summary as the body. */

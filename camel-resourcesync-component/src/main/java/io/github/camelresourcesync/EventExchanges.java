@@ -1,5 +1,10 @@
 package io.github.camelresourcesync;
 
+import java.nio.file.Path;
+
+import io.github.camelresourcesync.http.SpooledContent;
+import org.apache.camel.converter.stream.FileInputStreamCache;
+
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.AbstractSet;
@@ -91,7 +96,11 @@ public final class EventExchanges {
                 mediaType = ev.content().mediaType();
             }
             byte[] bytes = ev.content().bytesIfInMemory();
-            message.setBody(bytes != null ? bytes : ev.content().openStream());
+            Path spooled = ev.content() instanceof SpooledContent s ? s.spoolFile() : null;
+            // a spooled body reaches the route as a file-backed StreamCache: Camel's stream caching keeps it as is
+            // instead of reading it into memory again (the consumer deletes the file once the exchange is done)
+            message.setBody(bytes != null ? bytes : spooled != null ? new FileInputStreamCache(spooled.toFile())
+                    : ev.content().openStream());
         } else {
             message.setBody(null);
         }

@@ -13,7 +13,6 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import org.apache.camel.CamelContext;
-import org.apache.camel.util.URISupport;
 
 /**
  * The meters of one consumer, read from its {@link SyncStatistics} when scraped (no second bookkeeping). Named
@@ -45,7 +44,7 @@ final class MicrometerMeters implements AutoCloseable {
         MicrometerMeters m = new MicrometerMeters(registry);
         m.register(consumer, Tags.of("camelContext", camel.getName(),
                 "routeId", consumer.getRouteId() == null ? "" : consumer.getRouteId(),
-                "endpointName", URISupport.sanitizeUri(consumer.getEndpoint().getEndpointBaseUri())));
+                "endpointName", consumer.getEndpoint().describe()));
         return m;
     }
 
@@ -61,6 +60,8 @@ final class MicrometerMeters implements AutoCloseable {
         counter("fixity.failures", "Bodies that failed their published length or hash", s,
                 SyncStatistics::fixityFailures, tags, null);
         counter("refused.links", "Links refused by allowedHosts", s, SyncStatistics::refusedLinks, tags, null);
+        counter("events.given.up", "Events given up after maxEventAttempts failures", s,
+                SyncStatistics::givenUpEvents, tags, null);
         counter("bytes.delivered", "Bytes of the bodies delivered", s, SyncStatistics::bytesDelivered, tags,
                 "bytes");
         counter("bytes.received", "Bytes received: documents and bodies, retries included", s,
@@ -70,6 +71,7 @@ final class MicrometerMeters implements AutoCloseable {
         counter("http.errors", "HTTP responses with status 400 or more", s, SyncStatistics::errorResponses, tags,
                 null);
         counter("polls.failed", "Polls that failed", s, SyncStatistics::failedPolls, tags, null);
+        counter("gaps", "Gaps in the Change Lists that no baseline could close", s, SyncStatistics::gaps, tags, null);
         meters.add(FunctionTimer.builder(PREFIX + "poll", s, SyncStatistics::polls, SyncStatistics::pollNanosTotal,
                 TimeUnit.NANOSECONDS).description("Poll duration").tags(tags).register(registry));
         meters.add(Gauge.builder(PREFIX + "lag", consumer, MicrometerMeters::lagSeconds)

@@ -10,18 +10,29 @@ import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.zip.GZIPOutputStream;
 
+import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Link;
+import io.github.camelresourcesync.xml.SitemapDocument;
+import io.github.camelresourcesync.xml.SitemapReader;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers a GET or HEAD for a file of a published Source directory, as a careful static web server would:
@@ -30,7 +41,10 @@ import org.apache.camel.Processor;
  * {@code Last-Modified}; {@code 304} for {@code If-None-Match} / {@code If-Modified-Since}; gzip for XML and text when
  * the client accepts it. Paths that leave the directory or name a dot file (the publisher's state, temporary files)
  * are 404, except {@code .well-known}. The directory itself answers a small HTML page whose
- * {@code rel="resourcesync"} link leads harvesters given the base URL to the Source Description.
+ * {@code rel="resourcesync"} link leads harvesters given the base URL to the Source Description. A notification
+ * channel's topic document (what the publisher writes with {@code pushHub}) carries the WebSub discovery links its
+ * Capability List entry gives: {@code Link: <topic>; rel="self", <hub>; rel="hub", <capability list>;
+ * rel="resourcesync"}.
  */
 public class PublishedFileProcessor implements Processor {
 
@@ -38,6 +52,7 @@ public class PublishedFileProcessor implements Processor {
 
     private final Path root;
     private final String contextPath;
+    private final TopicLinks topics;
 
     /**
      * @param directory   the publisher's directory
@@ -47,6 +62,7 @@ public class PublishedFileProcessor implements Processor {
         this.root = Path.of(directory).toAbsolutePath().normalize();
         String p = contextPath == null || contextPath.isBlank() ? "/" : contextPath;
         this.contextPath = p.endsWith("/") ? p : p + "/";
+        this.topics = new TopicLinks(root);
     }
 
     @Override
@@ -92,6 +108,10 @@ public class PublishedFileProcessor implements Processor {
         out.setHeader("ETag", etag);
         out.setHeader("Last-Modified", HTTP_DATE.format(modified.atZone(ZoneOffset.UTC)));
         out.setHeader("Vary", "Accept-Encoding");
+        String links = topics.linksOf(file);
+        if (links != null) {
+            out.setHeader("Link", links);
+        }
         if (notModified(ifNoneMatch, ifModifiedSince, etag, modified)) {
             out.setHeader(Exchange.HTTP_RESPONSE_CODE, 304);
             return;
@@ -189,5 +209,76 @@ public class PublishedFileProcessor implements Processor {
             in.transferTo(gz);
         }
         return bytes.toByteArray();
+    }
+
+    /**
+     * The {@code Link} header of each topic document, from the notification channels of the Capability List (entries
+     * with capability {@code changelist-notification} or {@code framework-notification} and {@code rs:ln rel="hub"}):
+     * a hub that fetches the topic ({@code pushMode=publish}; Flask-WebSub refuses to distribute without them) and a
+     * subscriber discovering the hub from the topic URL need {@code rel="self"} and {@code rel="hub"}; the framework
+     * notification specification adds {@code rel="resourcesync"} to the Capability List. Read again whenever the
+     * Capability List file changes.
+     */
+    static final class TopicLinks {
+
+        private static final Logger LOG = LoggerFactory.getLogger(TopicLinks.class);
+
+        /** the file's identity (inode: a rewrite renames a new file over it), time and size when it was read */
+        private record Snapshot(Object key, FileTime modified, long size, Map<Path, String> links) {
+        }
+
+        private final Path root;
+        private final Path capabilityList;
+        private volatile Snapshot snapshot = new Snapshot(null, null, -1, Map.of());
+
+        TopicLinks(Path root) {
+            this.root = root;
+            this.capabilityList = root.resolve("capabilitylist.xml");
+        }
+
+        /** The Link header for {@code file}, or null when it is no topic. */
+        String linksOf(Path file) {
+            Snapshot s = snapshot;
+            try {
+                BasicFileAttributes a = Files.readAttributes(capabilityList, BasicFileAttributes.class);
+                if (!Objects.equals(a.fileKey(), s.key()) || !a.lastModifiedTime().equals(s.modified())
+                    || a.size() != s.size()) {
+                    s = new Snapshot(a.fileKey(), a.lastModifiedTime(), a.size(), read());
+                    snapshot = s;
+                }
+            } catch (IOException e) {
+                return null; // no Capability List (yet): no channels
+            }
+            return s.links().get(file);
+        }
+
+        private Map<Path, String> read() {
+            Map<Path, String> links = new HashMap<>();
+            try (SitemapDocument doc = new SitemapReader().open(Files.newInputStream(capabilityList),
+                    capabilityList.toUri())) {
+                Link up = doc.header().link("up");
+                if (up == null) {
+                    return links;
+                }
+                // the Source Description is <baseUrl>.well-known/resourcesync (see docs/publisher.md)
+                URI base = up.href().resolve("..");
+                for (Entry e = doc.next(); e != null; e = doc.next()) {
+                    Capability c = e.md() == null ? null : e.md().capabilityType();
+                    Link hub = e.link("hub");
+                    URI rel = base.relativize(e.loc());
+                    if ((c == Capability.CHANGELIST_NOTIFICATION || c == Capability.FRAMEWORK_NOTIFICATION)
+                        && hub != null && !rel.isAbsolute() && rel.getPath() != null && !rel.getPath().isEmpty()) {
+                        links.put(root.resolve(rel.getPath()).normalize(),
+                                "<" + e.loc() + ">; rel=\"self\", <" + hub.href() + ">; rel=\"hub\", <"
+                                                                        + base.resolve("capabilitylist.xml")
+                                                                        + ">; rel=\"resourcesync\"");
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // being replaced, or not ours: served without topic links until it is readable
+                LOG.debug("Cannot read the notification channels of {}: {}", capabilityList, e.toString());
+            }
+            return links;
+        }
     }
 }

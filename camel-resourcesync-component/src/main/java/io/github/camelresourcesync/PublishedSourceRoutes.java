@@ -8,7 +8,7 @@ import org.apache.camel.builder.RouteBuilder;
  *
  * <pre>{@code
  * context.addRoutes(new PublishedSourceRoutes("/var/www/rs", "/rs"));
- * from("...").to("resourcesync:publish?directory=/var/www/rs&baseUrl=http://host:8080/rs/");
+ * from("...").to("resourcesync-publish:/var/www/rs?baseUrl=http://host:8080/rs/");
  * }</pre>
  *
  * See {@link PublishedFileProcessor} for what it answers.

@@ -43,7 +43,8 @@ final class PublisherPush implements PublicationListener {
     private static final Duration MAX_RETRY_DELAY = Duration.ofSeconds(30);
     private static final Duration DRAIN_ON_STOP = Duration.ofSeconds(2);
 
-    private final ResourceSyncEndpoint endpoint;
+    private final PublishEndpoint endpoint;
+    private final PublishConfiguration config;
     private final PublicationListener user;
     private final URI hubUri;
     private final URI base;
@@ -56,19 +57,21 @@ final class PublisherPush implements PublicationListener {
     private HubNotifier notifier;
     private volatile boolean opened;
 
-    private PublisherPush(ResourceSyncEndpoint endpoint, URI base) {
+    private PublisherPush(PublishEndpoint endpoint, URI base) {
         this.endpoint = endpoint;
+        this.config = endpoint.getConfiguration();
         this.user = endpoint.getPublicationListener() == null ? PublicationListener.NOOP
                 : endpoint.getPublicationListener();
-        this.hubUri = URI.create(endpoint.getPushHub().trim());
+        this.hubUri = URI.create(config.getPushHub().trim());
         this.base = base;
         this.changeTopic = topic(endpoint.getPushChangeTopic(), CHANGE_TOPIC);
         this.frameworkTopic = topic(endpoint.getPushFrameworkTopic(), FRAMEWORK_TOPIC);
     }
 
     /** Wires push into the publisher's options; {@code null} when the endpoint has no {@code pushHub}. */
-    static PublisherPush configure(ResourceSyncEndpoint endpoint, PublisherOptions options) throws Exception {
-        if (endpoint.getPushHub() == null || endpoint.getPushHub().isBlank()) {
+    static PublisherPush configure(PublishEndpoint endpoint, PublisherOptions options) throws Exception {
+        String hub = endpoint.getConfiguration().getPushHub();
+        if (hub == null || hub.isBlank()) {
             return null;
         }
         URI base = options.baseUrl();
@@ -83,16 +86,16 @@ final class PublisherPush implements PublicationListener {
     }
 
     private void start(PublisherOptions options) throws Exception {
-        HubNotifier.Mode mode = "publish".equals(endpoint.getPushMode()) ? HubNotifier.Mode.PUBLISH
-                : HubNotifier.Mode.FAT_PING;
-        if (!"publish".equals(endpoint.getPushMode()) && !"fatPing".equals(endpoint.getPushMode())) {
-            throw new IllegalArgumentException("resourcesync publisher: pushMode is '" + endpoint.getPushMode()
+        String pushMode = config.getPushMode();
+        HubNotifier.Mode mode = "publish".equals(pushMode) ? HubNotifier.Mode.PUBLISH : HubNotifier.Mode.FAT_PING;
+        if (!"publish".equals(pushMode) && !"fatPing".equals(pushMode)) {
+            throw new IllegalArgumentException("resourcesync-publish: pushMode is '" + pushMode
                                                + "', expected fatPing or publish");
         }
         if (mode == HubNotifier.Mode.PUBLISH) {
             for (URI t : List.of(changeTopic, frameworkTopic)) {
                 if (relative(t) == null) {
-                    throw new IllegalArgumentException("resourcesync publisher: with pushMode=publish the hub fetches"
+                    throw new IllegalArgumentException("resourcesync-publish: with pushMode=publish the hub fetches"
                                                        + " the topic, so topic " + UrlRedaction.redact(t)
                                                        + " must lie under baseUrl " + base);
                 }
@@ -104,16 +107,17 @@ final class PublisherPush implements PublicationListener {
         channels.add(channel(changeTopic, Capability.CHANGELIST_NOTIFICATION));
         channels.add(channel(frameworkTopic, Capability.FRAMEWORK_NOTIFICATION));
         options.capabilityEntries(channels).listener(this);
-        HubClient client = new HubClient(Duration.ofMillis(endpoint.getHttpOptions().getConnectTimeout()),
-                endpoint.getHttpOptions().sslContext(endpoint.getCamelContext()));
+        // the hub the user configured is the one host this traffic may go to (plus allowedHosts)
+        HubClient client = new HubClient(endpoint.getHttpConfiguration().fetcherConfig(endpoint.getCamelContext(),
+                hubUri));
         executor = endpoint.getCamelContext().getExecutorServiceManager()
                 .newSingleThreadExecutor(this, "ResourceSyncPublishPush");
-        notifier = new HubNotifier(new HubNotifier.Config(mode, endpoint.getPushQueueSize(),
-                endpoint.getPushRetries() + 1, Duration.ofMillis(endpoint.getPushRetryDelay()), MAX_RETRY_DELAY,
+        notifier = new HubNotifier(new HubNotifier.Config(mode, config.getPushQueueSize(),
+                config.getPushRetries() + 1, Duration.ofMillis(config.getPushRetryDelay()), MAX_RETRY_DELAY,
                 options.baseUrl().resolve("capabilitylist.xml")), new WebSubPublisher(hubUri, client),
                 this::writeTopic, executor);
         LOG.info("Publishing notifications to hub {} ({}): changes on {}, framework on {}",
-                UrlRedaction.redact(hubUri), endpoint.getPushMode(), UrlRedaction.redact(changeTopic),
+                UrlRedaction.redact(hubUri), config.getPushMode(), UrlRedaction.redact(changeTopic),
                 UrlRedaction.redact(frameworkTopic));
     }
 
@@ -206,7 +210,7 @@ final class PublisherPush implements PublicationListener {
 
     @Override
     public String toString() {
-        return "WebSub notifications to " + UrlRedaction.redact(hubUri) + " (" + endpoint.getPushMode().toLowerCase(
+        return "WebSub notifications to " + UrlRedaction.redact(hubUri) + " (" + config.getPushMode().toLowerCase(
                 Locale.ROOT) + ")";
     }
 }

@@ -1,68 +1,32 @@
 package io.github.camelresourcesync;
 
-import java.util.Map;
-
-import io.github.camelresourcesync.state.SyncStateStore;
-import org.apache.camel.Endpoint;
-import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
-import org.apache.camel.support.HealthCheckComponent;
-import org.apache.camel.util.ObjectHelper;
 
 /** The {@code resourcesync:} component: harvests ResourceSync Sources. */
 @Component("resourcesync")
-public class ResourceSyncComponent extends HealthCheckComponent {
+public class ResourceSyncComponent extends SyncEventComponent {
 
-    /** File name of the embedded state store inside {@link #getStateDirectory()}. */
+    /** File name of the embedded state store inside the state directory. */
     static final String STATE_FILE = "resourcesync-state.mv.db";
 
-    @Metadata(label = "state", autowired = true,
-              description = "The state store shared by this component's endpoints (resume points, per-resource"
-                            + " fixity). Default: an embedded MVStore file in `stateDirectory`. Autowired when"
-                            + " exactly one SyncStateStore bean is in the registry.")
-    private SyncStateStore stateStore;
-    @Metadata(label = "state", defaultValue = "${user.home}/.camel-resourcesync",
-              description = "Directory of the embedded state store file (" + STATE_FILE + "). Used when no"
-                            + " `stateStore` is set; one process at a time may use it.")
-    private String stateDirectory;
-
-    private final EmbeddedStateStores embedded = new EmbeddedStateStores(STATE_FILE, "ResourceSync");
+    public ResourceSyncComponent() {
+        super(STATE_FILE, "ResourceSync");
+    }
 
     @Override
-    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
-        if (ObjectHelper.isEmpty(remaining)) {
-            throw new IllegalArgumentException("resourcesync: needs the Source URL, e.g."
-                                               + " resourcesync:https://example.org/.well-known/resourcesync");
+    protected SyncEventEndpoint newEndpoint(String uri, String remaining) {
+        if (remaining.equals("publish") || remaining.startsWith("publish?")) {
+            // before its options are set: directory and baseUrl would fail as unknown options of a harvester
+            throw new IllegalArgumentException("resourcesync:publish is no more: the publisher moved to"
+                                               + " resourcesync-publish:<directory>, e.g. resourcesync-publish:"
+                                               + "/var/www/rs?baseUrl=https://example.org/rs/ (see"
+                                               + " docs/migration.md)");
         }
-        ResourceSyncEndpoint endpoint = new ResourceSyncEndpoint(uri, this, remaining);
-        setProperties(endpoint, parameters);
-        return endpoint;
-    }
-
-    /** The store an endpoint uses when it has none of its own; opens the embedded default on first use. */
-    public SyncStateStore defaultStateStore() throws Exception {
-        return stateStore != null ? stateStore : embedded.open(stateDirectory);
+        return new ResourceSyncEndpoint(uri, this, remaining);
     }
 
     @Override
-    protected void doStop() throws Exception {
-        embedded.closeAll();
-        super.doStop();
-    }
-
-    public SyncStateStore getStateStore() {
-        return stateStore;
-    }
-
-    public void setStateStore(SyncStateStore stateStore) {
-        this.stateStore = stateStore;
-    }
-
-    public String getStateDirectory() {
-        return stateDirectory;
-    }
-
-    public void setStateDirectory(String stateDirectory) {
-        this.stateDirectory = stateDirectory;
+    protected String usage() {
+        return "the Source URL, e.g. resourcesync:https://example.org/.well-known/resourcesync";
     }
 }

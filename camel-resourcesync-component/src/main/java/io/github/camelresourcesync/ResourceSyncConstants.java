@@ -1,6 +1,6 @@
 package io.github.camelresourcesync;
 
-import io.github.camelresourcesync.harvest.AuditResult;
+import io.github.camelresourcesync.harvest.audit.AuditResult;
 import org.apache.camel.Exchange;
 import org.apache.camel.spi.Metadata;
 
@@ -10,7 +10,7 @@ import org.apache.camel.spi.Metadata;
  */
 public final class ResourceSyncConstants {
 
-    @Metadata(description = "The resource URI (the entry's `<loc>`), absolute.", javaType = "String")
+    @Metadata(description = "The resource URI (the entry's `loc` element), absolute.", javaType = "String")
     public static final String LOCATION = "CamelResourceSyncLocation";
     @Metadata(description = "`created`, `updated` or `deleted`. Baseline events say `created`/`updated` relative to"
                             + " what the destination had; `deleted` comes from Change Lists, or from a baseline with"
@@ -45,57 +45,72 @@ public final class ResourceSyncConstants {
     @Metadata(description = "The entry's `rs:ln` links (mirrors, alternates, patches, provenance).",
               javaType = "java.util.List<io.github.camelresourcesync.model.Link>")
     public static final String LINKS = "CamelResourceSyncLinks";
-    @Metadata(description = "Stable id of this change of this resource (`location@datetime`), for Camel's"
-                            + " idempotent consumer or downstream de-duplication.",
+    @Metadata(description = "Stable id of this change of this resource (its location, an at sign and its datetime),"
+                            + " for Camel's idempotent consumer or downstream de-duplication.",
               javaType = "String")
     public static final String EVENT_ID = "CamelResourceSyncEventId";
-    @Metadata(description = "A relative path derived from the location (`res/1.txt` for"
-                            + " `http://host/res/1.txt` of a Source on `http://host/`; `otherhost_8080/path` for"
-                            + " resources on another host), safe under a mirror directory: `to(\"file:dir\")`"
-                            + " mirrors.",
+    @Metadata(description = "A relative path derived from the location, one per resource (res/1.txt for"
+                            + " http://host/res/1.txt of a Source on http://host/; a file name without a dot, a"
+                            + " directory name with one, a directory URL and unsafe or over-long names are marked"
+                            + " or hashed so no two resources share a name: see docs/headers.md), safe under a"
+                            + " mirror directory: a route that ends in file:dir mirrors.",
               javaType = "String")
     public static final String FILE_NAME = Exchange.FILE_NAME;
-    @Metadata(label = "producer", description = "Set by the publisher (producer): `true` when the event changed the"
-                                                + " published Source, `false` when it was already published.",
+    @Metadata(description = "On a failed event handed to the exception handler (and, with `bridgeErrorHandler=true`,"
+                            + " to the route's error handler): how many times in a row this event has failed,"
+                            + " counting this time.",
+              javaType = "Integer")
+    public static final String ATTEMPT = "CamelResourceSyncAttempt";
+    @Metadata(description = "On a failed event: `true` when it failed `maxEventAttempts` times and is given up: it is"
+                            + " recorded as failed (statistics, health details, dev console) and the harvest moves"
+                            + " past it. The exchange to send to a dead letter channel; a later change of the"
+                            + " resource is tried again.",
+              javaType = "Boolean")
+    public static final String GIVEN_UP = "CamelResourceSyncGivenUp";
+    @Metadata(label = "producer", applicableFor = "resourcesync-publish",
+              description = "Set by the publisher: `true` when the event changed the published Source, `false` when it"
+                            + " was already published.",
               javaType = "Boolean")
     public static final String PUBLISHED = "CamelResourceSyncPublished";
 
     @Metadata(description = "Audit (`mode=audit`) only: `missing`, `changed` or `extra` on the event of a"
                             + " discrepancy, whose `CamelResourceSyncChange` is the repair (`created`, `updated`,"
                             + " `deleted`); `report` on the one report exchange that ends each audit.",
-              javaType = "String")
+              javaType = "String", applicableFor = "resourcesync")
     public static final String AUDIT_RESULT = AuditResult.HEADER;
     @Metadata(description = "Audit only, on `changed` events: what differs, e.g. `sha-256 differs: listed ...,"
                             + " destination has ...` or `length differs: ...`.",
-              javaType = "String")
+              javaType = "String", applicableFor = "resourcesync")
     public static final String AUDIT_REASON = AuditResult.REASON_HEADER;
     @Metadata(description = "Audit report only: `true` when the audit read every list and the whole destination and"
                             + " found nothing missing, changed or extra.",
-              javaType = "Boolean")
+              javaType = "Boolean", applicableFor = "resourcesync")
     public static final String AUDIT_IN_SYNC = "CamelResourceSyncAuditInSync";
     @Metadata(description = "Audit report only: `false` when the audit stopped before the end (a failed event with"
                             + " `breakOnFirstError`, shutdown); its counts then prove nothing.",
-              javaType = "Boolean")
+              javaType = "Boolean", applicableFor = "resourcesync")
     public static final String AUDIT_COMPLETE = "CamelResourceSyncAuditComplete";
-    @Metadata(description = "Audit report only: resources the Source lists.", javaType = "Long")
+    @Metadata(description = "Audit report only: resources the Source lists.", javaType = "Long",
+              applicableFor = "resourcesync")
     public static final String AUDIT_LISTED = "CamelResourceSyncAuditListed";
     @Metadata(description = "Audit report only: listed resources the destination has in the listed version.",
-              javaType = "Long")
+              javaType = "Long", applicableFor = "resourcesync")
     public static final String AUDIT_MATCHING = "CamelResourceSyncAuditMatching";
-    @Metadata(description = "Audit report only: listed resources the destination lacks.", javaType = "Long")
+    @Metadata(description = "Audit report only: listed resources the destination lacks.", javaType = "Long",
+              applicableFor = "resourcesync")
     public static final String AUDIT_MISSING = "CamelResourceSyncAuditMissing";
     @Metadata(description = "Audit report only: listed resources the destination has in another version.",
-              javaType = "Long")
+              javaType = "Long", applicableFor = "resourcesync")
     public static final String AUDIT_CHANGED = "CamelResourceSyncAuditChanged";
     @Metadata(description = "Audit report only: resources the destination has that the Source does not list.",
-              javaType = "Long")
+              javaType = "Long", applicableFor = "resourcesync")
     public static final String AUDIT_EXTRA = "CamelResourceSyncAuditExtra";
     @Metadata(description = "Audit report only: listed resources the destination has but that publish no hash,"
                             + " length or `lastmod` to compare with.",
-              javaType = "Long")
+              javaType = "Long", applicableFor = "resourcesync")
     public static final String AUDIT_UNVERIFIED = "CamelResourceSyncAuditUnverified";
     @Metadata(description = "Audit report only: what was audited, e.g. `directory /data/mirror`.",
-              javaType = "String")
+              javaType = "String", applicableFor = "resourcesync")
     public static final String AUDIT_DESTINATION = "CamelResourceSyncAuditDestination";
 
     private ResourceSyncConstants() {

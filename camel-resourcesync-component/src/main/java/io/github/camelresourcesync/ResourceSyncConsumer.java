@@ -7,12 +7,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
-import io.github.camelresourcesync.harvest.AuditDestination;
-import io.github.camelresourcesync.harvest.AuditReport;
-import io.github.camelresourcesync.harvest.AuditRun;
 import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
+import io.github.camelresourcesync.harvest.audit.AuditDestination;
+import io.github.camelresourcesync.harvest.audit.AuditReport;
+import io.github.camelresourcesync.harvest.audit.AuditRun;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.notify.WebSubSubscriber;
@@ -32,8 +32,6 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncConsumer.class);
 
-    private HttpFetcher fetcher;
-    private ExecutorService fetchPool;
     private Harvester harvester;
     private SyncStateStore store;
     /** set in {@code mode=audit}: each poll audits instead of syncing */
@@ -55,24 +53,20 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
-    protected void doStart() throws Exception {
+    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
-        store = ep.startedStateStore();
-        fetcher = new HttpFetcher(ep.fetcherConfig().listener(getStatistics()));
-        if (ep.isFetchContent()) {
-            fetchPool = ep.getCamelContext().getExecutorServiceManager().newFixedThreadPool(this,
-                    "ResourceSyncFetch", ep.getFetchParallelism());
-        }
-        String name = "resourcesync " + ep.getSourceUrl();
+        this.store = store;
+        ExecutorService fetchPool = ep.isFetchContent() ? fetchPool() : null;
+        String name = ep.describe();
         harvester = new Harvester(ep.sourceUri(), ep.harvestOptions(), fetcher,
                 new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool,
-                () -> new SyncProgress(name, ep.getProgressInterval()));
+                () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
+        harvester.gapListener(getStatistics());
         auditDestination = ep.auditDestination(store);
         if (ep.isPush()) {
             push = new ResourceSyncPush(this, ep);
             push.start();
         }
-        super.doStart();
     }
 
     @Override
@@ -82,14 +76,6 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
             push = null;
         }
         super.doStop();
-        if (fetchPool != null) {
-            getEndpoint().getCamelContext().getExecutorServiceManager().shutdownNow(fetchPool);
-            fetchPool = null;
-        }
-        if (fetcher != null) {
-            fetcher.close();
-            fetcher = null;
-        }
     }
 
     @Override
@@ -160,7 +146,7 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     protected EventRun openRun(int maxEvents) throws Exception {
         if (auditDestination != null) {
             // one poll is one whole audit: a limit would leave every audit incomplete
-            audit = harvester.startAudit(auditDestination, getEndpoint().spoolDirectoryPath());
+            audit = AuditRun.start(harvester, auditDestination, getEndpoint().spoolDirectoryPath());
             return audit;
         }
         if (push == null) {
@@ -228,13 +214,8 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
-    protected boolean isBreakOnFirstError() {
-        return getEndpoint().isBreakOnFirstError();
-    }
-
-    @Override
     protected void processEmptyMessage() throws Exception {
-        LOG.debug("Poll of {} found nothing new", getEndpoint().getSourceUrl());
+        LOG.debug("Poll of {} found nothing new", getEndpoint().describe());
         super.processEmptyMessage();
     }
 }

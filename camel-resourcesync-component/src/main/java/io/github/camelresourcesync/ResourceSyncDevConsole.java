@@ -11,7 +11,6 @@ import io.github.camelresourcesync.state.SourceState;
 import org.apache.camel.Route;
 import org.apache.camel.spi.annotations.DevConsole;
 import org.apache.camel.support.console.AbstractDevConsole;
-import org.apache.camel.util.URISupport;
 import org.apache.camel.util.json.JsonObject;
 
 /**
@@ -43,7 +42,7 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
             SyncEventPollingConsumer c = (SyncEventPollingConsumer) r.getConsumer();
             SyncStatistics s = c.getStatistics();
             sb.append(String.format("Route: %s (%s)%n", r.getRouteId(),
-                    URISupport.sanitizeUri(c.getEndpoint().getEndpointBaseUri())));
+                    c.getEndpoint().describe()));
             c.sourceStates().forEach((key, state) -> sb.append(String.format("    Source: %s: %s%n", key,
                     SyncEventPollingConsumer.describe(state))));
             sb.append(String.format("    Last poll: %s, %d ms, %d events%s%n",
@@ -56,6 +55,10 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
                     s.polls(), s.failedPolls()));
             Duration lag = c.lag();
             sb.append(String.format("    Lag: %s%n", lag == null ? "unknown" : lag.toSeconds() + " s"));
+            if (s.givenUpEvents() > 0) {
+                sb.append(String.format("    Given up: %d events, the latest %s%n", s.givenUpEvents(),
+                        s.lastGivenUp()));
+            }
             if (s.lastEventError() != null) {
                 sb.append(String.format("    Last failed event: %s%n", s.lastEventError()));
             }
@@ -73,7 +76,7 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
             SyncStatistics s = c.getStatistics();
             JsonObject jo = new JsonObject();
             jo.put("routeId", r.getRouteId());
-            jo.put("endpointUri", URISupport.sanitizeUri(c.getEndpoint().getEndpointBaseUri()));
+            jo.put("endpointUri", c.getEndpoint().describe());
             List<JsonObject> sources = new ArrayList<>();
             c.sourceStates().forEach((key, state) -> sources.add(source(key, state)));
             jo.put("sources", sources);
@@ -100,6 +103,10 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
             Duration lag = c.lag();
             if (lag != null) {
                 jo.put("lagSeconds", lag.toSeconds());
+            }
+            jo.put("givenUpEvents", s.givenUpEvents());
+            if (s.lastGivenUp() != null) {
+                jo.put("lastGivenUp", s.lastGivenUp());
             }
             if (s.lastEventError() != null) {
                 jo.put("lastEventError", s.lastEventError());

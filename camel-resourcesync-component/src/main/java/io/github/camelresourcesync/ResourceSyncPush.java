@@ -20,6 +20,8 @@ import io.github.camelresourcesync.harvest.NotifiedChanges;
 import io.github.camelresourcesync.http.UrlRedaction;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.notify.Channel;
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.Notification;
 import io.github.camelresourcesync.notify.NotificationParser;
@@ -78,8 +80,7 @@ final class ResourceSyncPush {
         callback = URI.create(base.replaceAll("/+$", "") + path);
         scheduler = endpoint.getCamelContext().getExecutorServiceManager()
                 .newSingleThreadScheduledExecutor(this, "ResourceSyncPush");
-        hubClient = new HubClient(Duration.ofMillis(endpoint.getHttpOptions().getConnectTimeout()),
-                endpoint.getHttpOptions().sslContext(endpoint.getCamelContext()));
+        hubClient = new HubClient(hubPolicy());
         subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback, endpoint.getPushSecret(),
                 endpoint.getPushLeaseSeconds(), Duration.ofMillis(endpoint.getPushVerifyTimeout())), hubClient,
                 scheduler, new NotificationParser(new SitemapReader(endpoint.getMaxEntriesPerDocument())),
@@ -98,6 +99,22 @@ final class ResourceSyncPush {
         if (endpoint.getPushTopic() != null && !endpoint.getPushTopic().isBlank()) {
             scheduler.execute(this::subscribeConfigured);
         }
+    }
+
+    /**
+     * Hub traffic obeys the endpoint's fetch policy: the Source's hosts and `allowedHosts`, plus the hosts of the
+     * `pushHub` and `pushTopic` the user configured. A hub a Capability List names elsewhere must be allowed
+     * explicitly: subscribing makes this application send requests to it.
+     */
+    private FetcherConfig hubPolicy() {
+        FetcherConfig c = endpoint.fetcherConfig();
+        AllowedHosts allowed = c.allowedHosts();
+        for (String configured : new String[] {endpoint.getPushHub(), endpoint.getPushTopic()}) {
+            if (configured != null && !configured.isBlank()) {
+                allowed = allowed.plus(URI.create(configured.trim()).getHost());
+            }
+        }
+        return c.allowedHosts(allowed).listener(consumer.getStatistics());
     }
 
     private String callbackPath() {

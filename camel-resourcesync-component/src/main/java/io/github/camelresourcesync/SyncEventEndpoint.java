@@ -2,7 +2,10 @@ package io.github.camelresourcesync;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Map;
 
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.UrlRedaction;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Component;
 import org.apache.camel.Consumer;
@@ -10,12 +13,14 @@ import org.apache.camel.Processor;
 import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.support.ScheduledPollEndpoint;
+import org.apache.camel.util.ObjectHelper;
 
 /**
  * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
- * {@code resourcesync-metashare}) have in common: their poll delay, batching, their state options, their
- * {@link HttpOptions} and the parsing of their source URL. Camel's tooling reads the options of this class as each
- * endpoint's own, so they are documented once and stay the same everywhere.
+ * {@code resourcesync-metashare}) have in common: the poll delay, the state options, the {@link HttpConfiguration}
+ * (the one fetch policy) and the {@link DeliveryConfiguration}, and the configured URL every policy starts from.
+ * Camel's tooling reads the options of this class as each endpoint's own, so they are declared and documented once
+ * and mean the same everywhere.
  */
 public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
 
@@ -24,23 +29,29 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
     @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll.")
+              description = "Milliseconds before the next poll. For a cron schedule use `scheduler=quartz` with"
+                            + " `scheduler.cron` (a `scheduler.cron` alone implies Quartz).")
     private long delay = DEFAULT_DELAY;
 
-    @UriParam(label = "consumer", defaultValue = "false")
-    private boolean batching;
-
-    @UriParam(label = "consumer", defaultValue = "0")
-    private int maxMessagesPerPoll;
-
-    @UriParam(label = "state")
+    @UriParam(label = "state", description = "Where the endpoint keeps what it has delivered (resume points, what"
+                                             + " each resource or record was when delivered). Default: the"
+                                             + " component's store, else an embedded MVStore file in"
+                                             + " `stateDirectory`.")
     private SyncStateStore stateStore;
-    @UriParam(label = "state")
+    @UriParam(label = "state", description = "Prefix of this endpoint's keys in the state store. Two routes that"
+                                             + " harvest the same source into different destinations need different"
+                                             + " ids: a second route on a resume point another route owns refuses"
+                                             + " to start.")
     private String stateId;
+    @UriParam(label = "state", description = "Directory of an embedded state store for this endpoint (endpoints"
+                                             + " naming the same directory share it); default: the component's"
+                                             + " `stateDirectory`.")
+    private String stateDirectory;
 
-    // the HTTP options every harvesting endpoint has, declared once in their @UriParams class
     @UriParam
-    private final HttpOptions httpOptions = new HttpOptions();
+    private HttpConfiguration httpConfiguration = new HttpConfiguration();
+    @UriParam
+    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
 
     protected SyncEventEndpoint() {
     }
@@ -48,6 +59,34 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
     protected SyncEventEndpoint(String uri, Component component) {
         super(uri, component);
         setDelay(DEFAULT_DELAY);
+    }
+
+    @Override
+    public SyncEventComponent getComponent() {
+        return (SyncEventComponent) super.getComponent();
+    }
+
+    /** The URL the user configured (Source, feed or node), as given: may carry user-info. */
+    protected abstract URI configuredUri();
+
+    /** The one place this endpoint's fetch policy is built: from its options and the URL its user configured. */
+    public FetcherConfig fetcherConfig() {
+        return httpConfiguration.fetcherConfig(getCamelContext(), configuredUri());
+    }
+
+    /** The configured URL without user-info: what messages, headers and state keys use. */
+    public URI safeUri() {
+        return UrlRedaction.stripUserInfo(configuredUri());
+    }
+
+    /** For log lines and messages: the configured URL without credentials of any kind. */
+    public String describe() {
+        return getComponent().getDefaultName() + ":" + UrlRedaction.redact(configuredUri());
+    }
+
+    @Override
+    public String getServiceUrl() {
+        return safeUri().toString();
     }
 
     @Override
@@ -62,31 +101,42 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
         super.setDelay(delay);
     }
 
+    @Override
+    public void configureProperties(Map<String, Object> options) {
+        Object scheduler = options.getOrDefault("scheduler", getScheduler());
+        if (options.containsKey("scheduler.cron") && (scheduler == null || "none".equals(scheduler))) {
+            // a cron expression alone means Quartz (camel-quartz): one scheduler story, and the Kamelets' `cron`
+            options.put("scheduler", "quartz");
+        }
+        super.configureProperties(options);
+    }
+
     /** Creates the endpoint's consumer, with the options every harvesting consumer takes. */
     @Override
     public final Consumer createConsumer(Processor processor) throws Exception {
         SyncEventPollingConsumer consumer = newConsumer(processor);
-        consumer.setMaxMessagesPerPoll(maxMessagesPerPoll);
+        consumer.setMaxMessagesPerPoll(deliveryConfiguration.getMaxMessagesPerPoll());
         configureConsumer(consumer);
+        if (getScheduledExecutorService() == null) {
+            // polls run on the component's shared scheduler, not a thread per route
+            consumer.setScheduledExecutorService(getComponent().pollScheduler());
+        }
         return consumer;
     }
 
     /** This endpoint's consumer, before the common options are applied; may refuse a configuration it cannot run. */
     protected abstract SyncEventPollingConsumer newConsumer(Processor processor);
 
-    /** The store this endpoint keeps its state in when no `stateStore` is set. */
-    protected abstract SyncStateStore defaultStateStore() throws Exception;
-
-    /** The endpoint's state store, started (starting is idempotent: stores are shared by endpoints). */
+    /** The endpoint's state store (by the component's one policy), started; stores are shared by endpoints. */
     public SyncStateStore startedStateStore() throws Exception {
-        SyncStateStore store = stateStore != null ? stateStore : defaultStateStore();
+        SyncStateStore store = getComponent().stateStore(this);
         store.start();
         return store;
     }
 
     /**
-     * {@code value} (the endpoint's source URL) as a URI. An invalid one fails naming the option, the reason and the
-     * position only: the value itself may hold credentials.
+     * {@code value} (the endpoint's configured URL) as a URI. An invalid one fails naming the option, the reason and
+     * the position only: the value itself may hold credentials.
      *
      * @param option the endpoint's scheme and option, e.g. {@code "resourcesync: sourceUrl"}
      */
@@ -99,43 +149,10 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
         }
     }
 
-    public boolean isBatching() {
-        return batching;
-    }
-
-    /**
-     * One exchange per batch of up to 1,000 events instead of one per event, like camel-kafka's `batching`: the body
-     * is a `List` of `SyncEvent` (`location()`, `change()`, `datetime()`, `hash()`, `eventId()`, `fileName()`,
-     * `content()` ...), the per-event headers are not set. State is committed after the whole exchange completed; a
-     * failed exchange fails every event in it (with `breakOnFirstError` all of them come again next poll). Events
-     * that failed before delivery (fetch, fixity) still arrive alone, with their exception. For bulk sinks (a
-     * database batch insert, a search index bulk request) and for the fastest metadata-only listing.
-     */
-    public void setBatching(boolean batching) {
-        this.batching = batching;
-    }
-
-    public int getMaxMessagesPerPoll() {
-        return maxMessagesPerPoll;
-    }
-
-    /**
-     * The most events one poll delivers (0: no limit). The next poll continues where this one stopped; set
-     * `greedy=true` to run it at once. Events are delivered in batches of at most 1000.
-     */
-    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
-        this.maxMessagesPerPoll = maxMessagesPerPoll;
-    }
-
     public SyncStateStore getStateStore() {
         return stateStore;
     }
 
-    /**
-     * Where the endpoint keeps what it has delivered: resume points and what each resource or record was when
-     * delivered (its fixity or checksum). Default: an embedded MVStore file, in the endpoint's `stateDirectory` where
-     * it has that option and it is set, else the component's store.
-     */
     public void setStateStore(SyncStateStore stateStore) {
         this.stateStore = stateStore;
     }
@@ -144,15 +161,31 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
         return stateId;
     }
 
-    /**
-     * Prefix of this endpoint's keys in the state store. Two endpoints that harvest the same source into different
-     * destinations need different ids, or they share one resume point.
-     */
     public void setStateId(String stateId) {
-        this.stateId = stateId;
+        this.stateId = ObjectHelper.isEmpty(stateId) ? null : stateId;
     }
 
-    public HttpOptions getHttpOptions() {
-        return httpOptions;
+    public String getStateDirectory() {
+        return stateDirectory;
+    }
+
+    public void setStateDirectory(String stateDirectory) {
+        this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
+    }
+
+    public HttpConfiguration getHttpConfiguration() {
+        return httpConfiguration;
+    }
+
+    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
+        this.httpConfiguration = httpConfiguration;
+    }
+
+    public DeliveryConfiguration getDeliveryConfiguration() {
+        return deliveryConfiguration;
+    }
+
+    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
+        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

@@ -10,7 +10,8 @@ import org.apache.camel.health.HealthCheckResultBuilder;
 /**
  * Camel's scheduled-poll consumer check (DOWN after failed polls, with the error and the HTTP status), plus what a
  * poll that did not fail can still hide: DOWN while the sync is stopped at a failed event (breakOnFirstError: a body
- * failing fixity, a refused link), and the consumer's counters and lag as details.
+ * failing fixity, a refused link) or while a gap in the Change Lists is open that no baseline can close yet, and the
+ * consumer's counters and lag as details.
  */
 final class SyncEventHealthCheck implements HealthCheck {
 
@@ -34,6 +35,11 @@ final class SyncEventHealthCheck implements HealthCheck {
         if (base.getState() == State.UP && stopped != null) {
             b.down().error(stopped).message("Sync stopped at a failed event, retried each poll: " + stopped.getMessage());
         }
+        Map<String, String> gaps = s.openGaps();
+        if (base.getState() == State.UP && stopped == null && !gaps.isEmpty()) {
+            b.down().message("Gap in the Change Lists no baseline can close: " + String.join("; ", gaps.values()));
+        }
+        b.detail("resourcesync.gaps", s.gaps());
         b.detail("resourcesync.events.created", s.events(ChangeType.CREATED));
         b.detail("resourcesync.events.updated", s.events(ChangeType.UPDATED));
         b.detail("resourcesync.events.deleted", s.events(ChangeType.DELETED));
@@ -44,6 +50,11 @@ final class SyncEventHealthCheck implements HealthCheck {
         b.detail("resourcesync.polls.failed", s.failedPolls());
         putIfSet(b, "resourcesync.last.retry", s.lastRetry());
         putIfSet(b, "resourcesync.last.event.error", s.lastEventError());
+        if (s.givenUpEvents() > 0) {
+            // the harvest goes on (UP), but the events it gave up on must be looked at
+            b.detail("resourcesync.events.given.up", s.givenUpEvents());
+            putIfSet(b, "resourcesync.last.given.up", s.lastGivenUp());
+        }
         Duration lag = consumer.lag();
         if (lag != null) {
             b.detail("resourcesync.lag.seconds", lag.toSeconds());

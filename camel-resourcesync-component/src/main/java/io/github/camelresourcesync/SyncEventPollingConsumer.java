@@ -10,14 +10,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.http.FetchException;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.SourceState;
-import org.apache.camel.Endpoint;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePropertyKey;
 import org.apache.camel.Processor;
@@ -27,6 +30,7 @@ import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckAware;
 import org.apache.camel.support.ScheduledBatchPollingConsumer;
 import org.apache.camel.support.ScheduledPollConsumerHealthCheck;
+import org.apache.camel.support.LoggingExceptionHandler;
 import org.apache.camel.support.SynchronizationAdapter;
 
 /**
@@ -45,16 +49,55 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
 
     /** Events handed to the route per batch. */
     static final int MAX_BATCH = 1000;
+    /**
+     * Bytes of in-memory bodies one batch holds at most: with the fetch window (each body in memory at most
+     * {@code spoolThreshold}, larger ones spooled to files) this bounds the heap a harvest uses for bodies.
+     */
+    static final long MAX_BATCH_BYTES = 8L * 1024 * 1024;
 
     private final SyncStatistics statistics = new SyncStatistics();
     private final Clock clock = Clock.systemUTC();
+    private final FailureLog failureLog = new FailureLog();
     private EventRun currentRun;
     private boolean stoppedAtFailure;
     private HealthCheck healthCheck;
     private AutoCloseable meters;
+    private SyncStateStore store;
+    private HttpFetcher fetcher;
+    private String resumePoint;
 
-    protected SyncEventPollingConsumer(Endpoint endpoint, Processor processor) {
+    protected SyncEventPollingConsumer(SyncEventEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
+    }
+
+    @Override
+    public SyncEventEndpoint getEndpoint() {
+        return (SyncEventEndpoint) super.getEndpoint();
+    }
+
+    /**
+     * Builds what a poll needs from the started state store and the endpoint's fetcher (the one fetch policy, reporting
+     * to this consumer's statistics); called when the consumer starts, before the first poll is scheduled.
+     */
+    protected abstract void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception;
+
+    /** The fetcher of this consumer's requests, from the endpoint's policy; a protocol may narrow it. */
+    protected HttpFetcher createFetcher(FetcherConfig policy) {
+        return getEndpoint().getComponent().fetchEngine().open(policy);
+    }
+
+    /** The fetch workers of this consumer's runs: the component's shared pool. */
+    protected ExecutorService fetchPool() {
+        return getEndpoint().getComponent().fetchPool();
+    }
+
+    /** Releases what {@link #prepare} built; the fetcher and the store are the base's to close. */
+    protected void release() throws Exception {
+    }
+
+    /** The state store this consumer keeps its state in (started). */
+    protected SyncStateStore store() {
+        return store;
     }
 
     /** Opens one pass over the source, handing out at most {@code maxEvents} events (0: no limit). */
@@ -83,7 +126,9 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     }
 
     /** {@code true}: a failed event ends the run, to resume at it next poll; {@code false}: it is passed over. */
-    protected abstract boolean isBreakOnFirstError();
+    protected boolean isBreakOnFirstError() {
+        return getEndpoint().getDeliveryConfiguration().isBreakOnFirstError();
+    }
 
     @Override
     protected void doInit() throws Exception {
@@ -96,6 +141,13 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
 
     @Override
     protected void doStart() throws Exception {
+        SyncEventEndpoint ep = getEndpoint();
+        store = ep.startedStateStore();
+        resumePoint = System.identityHashCode(store) + "|" + ep.getStateId() + "|" + ep.getServiceUrl();
+        ep.getComponent().claim(resumePoint, ep.getServiceUrl() + (ep.getStateId() == null ? " (no stateId)"
+                : " with stateId " + ep.getStateId()), routeId());
+        fetcher = createFetcher(ep.fetcherConfig().listener(statistics));
+        prepare(store, fetcher);
         super.doStart();
         meters = SyncMetrics.bind(this);
     }
@@ -107,6 +159,19 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             meters = null;
         }
         super.doStop();
+        release();
+        if (fetcher != null) {
+            fetcher.close();
+            fetcher = null;
+        }
+        if (resumePoint != null) {
+            getEndpoint().getComponent().release(resumePoint, routeId());
+            resumePoint = null;
+        }
+    }
+
+    private String routeId() {
+        return getRouteId() != null ? getRouteId() : "(no route) " + getEndpoint().describe();
     }
 
     @Override
@@ -129,7 +194,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         try (EventRun run = openRun(maxMessagesPerPoll)) {
             currentRun = run;
             stoppedAtFailure = false;
-            while (run.hasMore() && isRunAllowed()) {
+            while (run.hasMore() && isRunAllowed() && !stoppedAtFailure) {
                 Queue<Object> batch = nextBatch(run);
                 if (batch.isEmpty()) {
                     break;
@@ -155,14 +220,24 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return total;
     }
 
-    private static Queue<Object> nextBatch(EventRun run) throws Exception {
+    /**
+     * The events ready now, at least one (waiting for the head only), at most {@link #MAX_BATCH} and
+     * {@link #MAX_BATCH_BYTES} of in-memory bodies: events reach the route as soon as the head of the run is ready,
+     * with no batch barrier, and a slow resource holds back only what follows it. With {@code batching} the batch
+     * waits to fill (one exchange per batch is the point), still bounded in bytes.
+     */
+    private Queue<Object> nextBatch(EventRun run) throws Exception {
         Queue<Object> batch = new ArrayDeque<>();
-        while (batch.size() < MAX_BATCH) {
-            PendingEvent p = run.next();
+        long bytes = 0;
+        boolean fill = isBatching();
+        while (batch.size() < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
+            PendingEvent p = batch.isEmpty() || fill ? run.next() : run.nextIfReady();
             if (p == null) {
                 break;
             }
             batch.add(p);
+            byte[] inMemory = p.event().content() == null ? null : p.event().content().bytesIfInMemory();
+            bytes += inMemory == null ? 0 : inMemory.length;
         }
         return batch;
     }
@@ -182,7 +257,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      * one per exchange, with their exception. Default: one exchange per event.
      */
     protected boolean isBatching() {
-        return getEndpoint() instanceof SyncEventEndpoint e && e.isBatching();
+        return getEndpoint().getDeliveryConfiguration().isBatching();
     }
 
     @Override
@@ -227,20 +302,31 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 for (PendingEvent p : group) {
                     run.delivered(p);
                     statistics.delivered(p.event());
+                    failureLog.delivered(p.event().eventId());
                 }
                 delivered += group.size();
                 continue;
             }
             PendingEvent first = group.get(0);
-            for (PendingEvent p : group) {
-                statistics.eventFailed(p.event(), failure, isBreakOnFirstError());
+            if (group.size() == 1 && failureLog.givenUpBefore(first.event().eventId(), failure)) {
+                releaseExchange(exchange, false);
+                run.givenUp(first);
+                continue;
             }
-            getExceptionHandler().handleException(group.size() == 1
-                    ? "Sync event " + first.event().eventId() + " from " + first.event().sourceDocument() + " failed"
-                    : "Batch of " + group.size() + " sync events from " + first.event().sourceDocument()
-                      + " (the first " + first.event().eventId() + ") failed", exchange, failure);
+            int attempt = failureLog.attempt(first.event().eventId());
+            int maxAttempts = getEndpoint().getDeliveryConfiguration().getMaxEventAttempts();
+            boolean givenUp = maxAttempts > 0 && attempt >= maxAttempts;
+            for (PendingEvent p : group) {
+                statistics.eventFailed(p.event(), failure, isBreakOnFirstError() && !givenUp);
+                if (givenUp) {
+                    statistics.eventGivenUp(p.event(), failure);
+                }
+            }
+            exchange.getIn().setHeader(ResourceSyncConstants.ATTEMPT, attempt);
+            exchange.getIn().setHeader(ResourceSyncConstants.GIVEN_UP, givenUp);
+            reportFailure(group, exchange, failure, givenUp);
             releaseExchange(exchange, false);
-            if (isBreakOnFirstError()) {
+            if (isBreakOnFirstError() && !givenUp) {
                 stoppedAtFailure = true;
                 // nothing of the failed group is committed: all of it comes again next poll
                 run.stop(first);
@@ -254,6 +340,25 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
         pendingExchanges = 0;
         return delivered;
+    }
+
+    /**
+     * A failed event (or batch): with Camel's default exception handler, one WARN line naming the route, the state id,
+     * the resource and the cause (the stack trace at DEBUG; a failure repeated every poll summarised); a handler the
+     * user configured (e.g. {@code bridgeErrorHandler}) gets it as is.
+     */
+    private void reportFailure(List<PendingEvent> group, Exchange exchange, Exception failure, boolean givenUp) {
+        SyncEvent first = group.get(0).event();
+        String what = group.size() == 1 ? first.location() + " (" + first.change().value() + ")"
+                : "batch of " + group.size() + " events from " + first.location();
+        boolean logged = getExceptionHandler() instanceof LoggingExceptionHandler;
+        if (!logged) {
+            getExceptionHandler().handleException("Sync event " + what + " failed" + (givenUp ? " and is given up"
+                    : ""), exchange, failure);
+        }
+        // counts the attempt; logs only when Camel's default handler would have logged it in full
+        failureLog.failed(routeId(), getEndpoint().getStateId(), first.eventId(), what, first.sourceDocument(),
+                failure, isBreakOnFirstError(), givenUp, logged);
     }
 
     /** One exchange for a run of good events: body {@code List<SyncEvent>}. */
@@ -386,6 +491,11 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     @ManagedAttribute(description = "Events that failed since start (fetch, fixity, refused link, route)")
     public long getFailedEvents() {
         return statistics.failedEvents();
+    }
+
+    @ManagedAttribute(description = "Events given up since start after maxEventAttempts failures in a row")
+    public long getGivenUpEvents() {
+        return statistics.givenUpEvents();
     }
 
     @ManagedAttribute(description = "Bodies that failed their published length or hash since start")

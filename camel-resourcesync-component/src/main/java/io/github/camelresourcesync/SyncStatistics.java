@@ -5,11 +5,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.github.camelresourcesync.harvest.FixityException;
+import io.github.camelresourcesync.harvest.GapListener;
 import io.github.camelresourcesync.http.FetchListener;
-import io.github.camelresourcesync.http.HostNotAllowedException;
+import io.github.camelresourcesync.http.LinkRefusedException;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvent;
 
@@ -18,7 +20,7 @@ import io.github.camelresourcesync.model.SyncEvent;
  * health check and the dev console report. Also the {@link FetchListener} of the consumer's fetcher, so retries and
  * error statuses are counted where they happen. Thread-safe.
  */
-public final class SyncStatistics implements FetchListener {
+public final class SyncStatistics implements FetchListener, GapListener {
 
     private final Map<ChangeType, LongAdder> events = new EnumMap<>(ChangeType.class);
     private final LongAdder bytesDelivered = new LongAdder();
@@ -26,11 +28,16 @@ public final class SyncStatistics implements FetchListener {
     private final LongAdder failedEvents = new LongAdder();
     private final LongAdder fixityFailures = new LongAdder();
     private final LongAdder refusedLinks = new LongAdder();
+    private final LongAdder givenUpEvents = new LongAdder();
+    private volatile String lastGivenUp;
     private final LongAdder polls = new LongAdder();
     private final LongAdder failedPolls = new LongAdder();
     private final LongAdder pollNanos = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder errorResponses = new LongAdder();
+    private final LongAdder gaps = new LongAdder();
+    /** source key to description of the gaps no baseline has closed yet */
+    private final Map<String, String> openGaps = new ConcurrentHashMap<>();
 
     private volatile Instant lastPollStarted;
     private volatile long lastPollMillis = -1;
@@ -89,13 +96,29 @@ public final class SyncStatistics implements FetchListener {
         if (cause(failure, FixityException.class) != null) {
             fixityFailures.increment();
         }
-        if (cause(failure, HostNotAllowedException.class) != null) {
+        if (cause(failure, LinkRefusedException.class) != null) {
             refusedLinks.increment();
         }
         lastEventError = ev.location() + ": " + failure.getMessage();
         if (stopped) {
             stoppedBy = failure;
         }
+    }
+
+    /** An event failed {@code maxEventAttempts} times and was given up: the harvest moved past it. */
+    void eventGivenUp(SyncEvent ev, Throwable failure) {
+        givenUpEvents.increment();
+        lastGivenUp = ev.location() + " (" + ev.eventId() + "): " + failure.getMessage();
+    }
+
+    /** Events given up since start (failed {@code maxEventAttempts} times in a row). */
+    public long givenUpEvents() {
+        return givenUpEvents.sum();
+    }
+
+    /** The latest event given up and why, or {@code null}. */
+    public String lastGivenUp() {
+        return lastGivenUp;
     }
 
     /** A run went past the point where an earlier one stopped at a failed event. */
@@ -128,6 +151,27 @@ public final class SyncStatistics implements FetchListener {
     @Override
     public void received(URI uri, long bytes) {
         bytesReceived.add(bytes);
+    }
+
+    @Override
+    public void gapOpened(Gap gap) {
+        gaps.increment();
+        openGaps.put(gap.sourceKey(), gap.describe());
+    }
+
+    @Override
+    public void gapClosed(String sourceKey) {
+        openGaps.remove(sourceKey);
+    }
+
+    /** Gaps in the Change Lists found that no baseline could close (changes possibly lost). */
+    public long gaps() {
+        return gaps.sum();
+    }
+
+    /** The gaps not closed by a baseline yet, by source key; empty when none. */
+    public Map<String, String> openGaps() {
+        return Map.copyOf(openGaps);
     }
 
     public long events(ChangeType type) {

@@ -1,6 +1,8 @@
 package io.github.camelresourcesync;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Bridge round trip: a legacy source (the META-SHARE node emulator, a multi-document archived Atom-PMH feed) is
- * harvested by its bridge into {@code resourcesync:publish}, the directory is served by a plain static file server,
+ * harvested by its bridge into {@code resourcesync-publish:}, the directory is served by a plain static file server,
  * and a {@code resourcesync:} consumer with its own state mirrors the published Source. The mirror must equal the
  * origin byte for byte after the first harvest, after updates and after each kind of deletion; the harvester checks
  * every body against the published md5 and sha-256 (re-checked here), follows the 1.1 Change Lists (each change
@@ -72,7 +74,7 @@ class BridgeRoundTripTest {
                 from(bridgeUri).routeId("bridge")
                         .process(e -> bridged.add(e.getIn().getHeader(ResourceSyncConstants.CHANGE) + " "
                                                   + e.getIn().getHeader(ResourceSyncConstants.LOCATION)))
-                        .to("resourcesync:publish?directory=" + tmp.resolve("site") + "&baseUrl=" + server.base()
+                        .to("resourcesync-publish:" + tmp.resolve("site") + "?baseUrl=" + server.base()
                             + publishOptions);
                 from("resourcesync:" + server.base() + "?delay=100&initialDelay=0&stateId=published")
                         .routeId("harvest-published")
@@ -104,7 +106,7 @@ class BridgeRoundTripTest {
     }
 
     private void awaitMirror(Map<String, String> expected) {
-        await().atMost(30, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS)
+        await().atMost(60, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS)
                 .untilAsserted(() -> assertEquals(expected, mirror(), () -> "bridged " + bridged + ", harvested "
                                                                            + client.received() + ", problems " + client.problems()));
     }
@@ -122,12 +124,17 @@ class BridgeRoundTripTest {
                + "</resourceInfo>";
     }
 
-    /** The node's live records where the mirror of the published Source keeps them (their stored copies). */
-    private static Map<String, String> expected(MetashareNode node, List<String> live) {
+    /**
+     * The node's live records where the mirror of the published Source keeps them: their stored copies, published
+     * under {@code resources/} and the publisher's name, and mirrored under the mirror's name of that location.
+     */
+    private static Map<String, String> expected(MetashareNode node, List<String> live, URI published)
+            throws URISyntaxException {
         Map<String, String> out = new TreeMap<>();
         for (String id : live) {
-            out.put("resources/" + SyncEvents.fileName(node.recordUri(id), null),
-                    new String(node.servedXml(id), StandardCharsets.ISO_8859_1));
+            URI stored = published.resolve(new URI(null, null,
+                    "resources/" + SyncEvents.fileName(node.recordUri(id), null), null));
+            out.put(SyncEvents.fileName(stored, published), new String(node.servedXml(id), StandardCharsets.ISO_8859_1));
         }
         return out;
     }
@@ -143,20 +150,20 @@ class BridgeRoundTripTest {
             // the records' own URLs answer only a logged-in sync user, with a ZIP: the publisher serves copies
             start("resourcesync-metashare:" + node.baseUri() + "?username=" + USER + "&password=RAW(" + PASSWORD
                   + ")&initialDelay=0&delay=100", server, "&storeContent=true&changeListSize=3");
-            awaitMirror(expected(node, live));
+            awaitMirror(expected(node, live, server.base()));
             int baseline = client.received().size();
 
             node.update(live.get(0), record("Turkish Speecon database, second edition"));
             String added = node.add(record("A record added later"));
             live.add(added);
-            awaitMirror(expected(node, live));
+            awaitMirror(expected(node, live, server.base()));
 
             String soft = live.remove(1);
             node.softDelete(soft);
-            awaitMirror(expected(node, live));
+            awaitMirror(expected(node, live, server.base()));
             String hard = live.remove(1);
             node.hardDelete(hard);
-            awaitMirror(expected(node, live));
+            awaitMirror(expected(node, live, server.base()));
 
             List<String> incremental = client.received().subList(baseline, client.received().size());
             assertEquals(List.of("changelist updated", "changelist created", "changelist deleted",
@@ -164,7 +171,7 @@ class BridgeRoundTripTest {
             String changeList = Files.readString(tmp.resolve("site/changelist.xml"));
             assertTrue(changeList.contains("<sitemapindex"), "eight changes in lists of three rotated");
             // the Resource List is a snapshot rewritten by a timer (resourceListInterval, 10 s by default)
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.readString(tmp.resolve("site/resourcelist.xml"))
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.readString(tmp.resolve("site/resourcelist.xml"))
                     .contains("rel=\"via\" href=\"" + node.recordUri(added)));
             assertPublishedSourceValid();
         }
@@ -196,10 +203,15 @@ class BridgeRoundTripTest {
         records.put(id, content);
     }
 
-    /** The chosen representations where the mirror keeps them: the publisher lists their original URIs. */
-    private static Map<String, String> expected(TestHttpServer origin, Map<String, String> records) {
+    /**
+     * The chosen representations where the mirror keeps them: the publisher lists their original URIs, which are on
+     * another origin than the published Source.
+     */
+    private static Map<String, String> expected(TestHttpServer origin, Map<String, String> records, URI published) {
         Map<String, String> out = new TreeMap<>();
-        records.forEach((id, content) -> out.put("127.0.0.1_" + origin.port() + "/rifcs/" + id + ".xml", content));
+        records.forEach((id, content) -> out.put(
+                SyncEvents.fileName(URI.create("http://127.0.0.1:" + origin.port() + "/rifcs/" + id + ".xml"), published),
+                content));
         return out;
     }
 
@@ -221,7 +233,7 @@ class BridgeRoundTripTest {
             start("resourcesync-atompmh:" + origin.uri("/feed") + "?mediaTypes=RAW(application/rifcs+xml)"
                   + "&stateStore=#bridgeState&initialDelay=0&delay=100", server, "&changeListSize=2");
             Map<String, String> utf8 = new TreeMap<>();
-            awaitMirror(utf8(expected(origin, records), utf8));
+            awaitMirror(utf8(expected(origin, records, server.base()), utf8));
             int baseline = client.received().size();
 
             // an update, a deletion entry, a tombstone and a new record, in the subscription document
@@ -234,12 +246,12 @@ class BridgeRoundTripTest {
                     "<entry><title>gone</title><id>urn:rec:a</id><updated>2024-01-01T00:07:00Z</updated><content/>"
                     + "</entry>", "<at:deleted-entry ref=\"urn:rec:c\" when=\"2024-01-01T00:08:00Z\"/>",
                     entry("f", "2024-01-01T00:09:00Z")), "application/atom+xml");
-            awaitMirror(utf8(expected(origin, records), utf8));
+            awaitMirror(utf8(expected(origin, records, server.base()), utf8));
 
             List<String> incremental = client.received().subList(baseline, client.received().size());
             assertEquals(List.of("changelist updated", "changelist deleted", "changelist deleted",
                     "changelist created"), incremental, "after the baseline, only the changes, from Change Lists");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.readString(tmp.resolve("site/resourcelist.xml"))
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.readString(tmp.resolve("site/resourcelist.xml"))
                     .contains("/rifcs/f.xml"));
             assertFalse(Files.readString(tmp.resolve("site/resourcelist.xml")).contains("/html/"),
                     "only the chosen representation is published");

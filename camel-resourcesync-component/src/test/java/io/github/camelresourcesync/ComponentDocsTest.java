@@ -30,6 +30,7 @@ class ComponentDocsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "resourcesync, META-INF/io/github/camelresourcesync/resourcesync.json",
+            "resourcesync-publish, META-INF/io/github/camelresourcesync/resourcesync-publish.json",
             "resourcesync-mirror, META-INF/io/github/camelresourcesync/mirror/resourcesync-mirror.json",
             "resourcesync-metashare, META-INF/io/github/camelresourcesync/metashare/resourcesync-metashare.json",
             "resourcesync-atompmh, META-INF/io/github/camelresourcesync/atompmh/resourcesync-atompmh.json" })

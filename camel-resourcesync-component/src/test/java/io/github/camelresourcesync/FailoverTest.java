@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestDatabase;
 import io.github.camelresourcesync.testsupport.TestSource;
 
@@ -89,7 +90,10 @@ class FailoverTest {
                 }
             }
             await().atMost(Duration.ofSeconds(120)).until(() -> distinct(a, b).size() >= RESOURCES + CHANGES);
-            Thread.sleep(500); // anything more would be a duplicate or an extra event
+            // the nodes are other JVMs: the Source sees their polls. Two more reads of the Change List mean a poll
+            // that read it after this point has completed; anything more would be a duplicate or an extra event
+            int reads = source.requests("/changelist.xml");
+            await().atMost(Polls.TIMEOUT).until(() -> source.requests("/changelist.xml") >= reads + 2);
 
             List<String> all = new ArrayList<>(lines(a));
             all.addAll(lines(b));

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.TestSource;
+import io.github.camelresourcesync.testsupport.Polls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -48,7 +49,7 @@ class JdbcStateStoreRouteTest {
             source.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
             JdbcStateStore first = new JdbcStateStore(url);
             CamelContext context = start(source, first);
-            await().atMost(20, TimeUnit.SECONDS).until(() -> events.size() == 2);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() == 2);
             assertTrue(context.getComponent("resourcesync", ResourceSyncComponent.class).getStateStore() == first,
                     "the registry's JdbcStateStore is the component's state store");
             context.stop();
@@ -58,8 +59,8 @@ class JdbcStateStoreRouteTest {
             source.delete("/res/b.txt");
             JdbcStateStore second = new JdbcStateStore(url);
             context = start(source, second);
-            await().atMost(20, TimeUnit.SECONDS).until(() -> events.size() == 4);
-            Thread.sleep(300);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 4);
+            Polls.awaitQuiet(context, "sync");
             context.stop();
             assertEquals(4, events.size(), "only the two changes after the restart: " + events);
             assertEquals(1, second.resourceCount(source.uri("/capabilitylist.xml").toString()),

@@ -50,11 +50,11 @@ class PooledExchangesTest {
             });
             context.start();
             try {
-                await().atMost(20, TimeUnit.SECONDS).until(() -> seen.size() == 5);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 5);
                 // an update (with a length) is followed by a deletion (without one) in the same poll
                 source.change("/res/r3.txt", "resource 3, version 2");
                 source.delete("/res/r4.txt");
-                await().atMost(20, TimeUnit.SECONDS).until(() -> seen.size() == 7);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 7);
                 PooledObjectFactory.Statistics pool = context.getCamelContextExtension().getExchangeFactoryManager()
                         .getStatistics();
                 assertTrue(pool.getReleasedCounter() >= 7, "released " + pool.getReleasedCounter());

@@ -15,14 +15,13 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
+import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.testsupport.SitemapStructure;
 import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,16 +52,11 @@ class PublishedSourceRoutesTest {
             port = s.getLocalPort();
         }
         base = URI.create("http://127.0.0.1:" + port + "/rs/");
-        context = TestContexts.withStateIn(tmp.resolve("state"));
-        VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
-        conf.setBindHost("127.0.0.1");
-        conf.setBindPort(port);
-        context.addService(new VertxPlatformHttpServer(conf));
-        context.addRoutes(new PublishedSourceRoutes(tmp.resolve("site").toString(), "/rs"));
+        context = TestContexts.servingPublishedSource(tmp.resolve("state"), port, tmp.resolve("site"), "/rs");
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from("direct:publish").to("resourcesync:publish?directory=" + tmp.resolve("site") + "&baseUrl=" + base
+                from("direct:publish").to("resourcesync-publish:" + tmp.resolve("site") + "?baseUrl=" + base
                                                     + "&resourceListInterval=0");
             }
         });
@@ -91,8 +85,8 @@ class PublishedSourceRoutesTest {
     @Test
     void servesDocumentsWithTypesValidatorsConditionalRequestsAndGzip() throws Exception {
         publish("http://origin.example/a.txt", "created", "alpha");
-        // documents follow within publishFlushInterval; compare served and stored files once they are written
-        await().atMost(5, TimeUnit.SECONDS)
+        // documents follow within flushInterval; compare served and stored files once they are written
+        await().atMost(60, TimeUnit.SECONDS)
                 .until(() -> read(tmp.resolve("site/resourcelist.xml")).contains("origin.example/a.txt"));
         HttpResponse<byte[]> sd = get(".well-known/resourcesync");
         assertEquals(200, sd.statusCode());
@@ -117,8 +111,8 @@ class PublishedSourceRoutesTest {
 
         Thread.sleep(1100); // Last-Modified has second precision
         publish("http://origin.example/b.txt", "created", "bravo");
-        // the documents show an acknowledged change within publishFlushInterval
-        await().atMost(5, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(200,
+        // the documents show an acknowledged change within flushInterval
+        await().atMost(60, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(200,
                 get("resourcelist.xml", "If-None-Match", etag).statusCode(), "a rewritten document is served again"));
         assertEquals(200, get("resourcelist.xml", "If-Modified-Since", lastModified).statusCode());
 
@@ -146,19 +140,19 @@ class PublishedSourceRoutesTest {
                             .to("resourcesync-mirror:" + tmp.resolve("mirror"));
                 }
             });
-            String prefix = "127.0.0.1_" + origin.base().getPort();
-            awaitMirror(origin, prefix);
+            awaitMirror(origin);
             origin.change("/res/a.txt", "alpha 2");
             origin.delete("/res/b.txt");
             origin.change("/res/c.txt", "charlie");
-            awaitMirror(origin, prefix);
+            awaitMirror(origin);
         }
     }
 
-    private void awaitMirror(TestSource origin, String prefix) {
+    /** The origin's resources in the mirror of the published Source, which lists their URLs on another origin. */
+    private void awaitMirror(TestSource origin) {
         Map<String, String> expected = new TreeMap<>();
-        origin.snapshot().forEach((k, v) -> expected.put(prefix + k, v));
-        await().atMost(30, TimeUnit.SECONDS).untilAsserted(
+        origin.snapshot().forEach((k, v) -> expected.put(SyncEvents.fileName(origin.uri(k), base), v));
+        await().atMost(60, TimeUnit.SECONDS).untilAsserted(
                 () -> assertEquals(expected, MirrorAssertions.read(tmp.resolve("mirror"))));
     }
 

@@ -22,6 +22,7 @@ import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHub;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
@@ -42,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Push from the Source side, end to end on loopback: a route publishes events through {@code resourcesync:publish}
+ * Push from the Source side, end to end on loopback: a route publishes events through {@code resourcesync-publish:}
  * into a directory served by a static web server; the publisher notifies a WebSub hub ({@link TestHub}); a
  * {@code resourcesync:} consumer with {@code push=true} finds the channels in the published Capability List,
  * subscribes through the hub and harvests. The consumer's own delay is an hour: polls are driven by the test, so what
@@ -94,9 +95,9 @@ class PublisherPushTest extends CamelTestSupport {
     }
 
     private String publishUri(URI hubUri, String options) {
-        return "resourcesync:publish?directory=" + siteDir + "&baseUrl=" + site.base()
-               // publishFlushSize=1: each change is listed (and announced) as its exchange completes
-               + "&storeContent=true&resourceListInterval=0&publishFlushSize=1&pushHub=" + hubUri + options;
+        return "resourcesync-publish:" + siteDir + "?baseUrl=" + site.base()
+               // flushSize=1: each change is listed (and announced) as its exchange completes
+               + "&storeContent=true&resourceListInterval=0&flushSize=1&pushHub=" + hubUri + options;
     }
 
     private void startPublisher(String uri) throws Exception {
@@ -146,7 +147,7 @@ class PublisherPushTest extends CamelTestSupport {
      * @return the number of events so far
      */
     private int settle(ResourceSyncConsumer consumer, int resources) {
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= resources
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= resources
                                                          && hub.subscriptions().size() == 2);
         consumer.run();
         return events.size();
@@ -180,7 +181,7 @@ class PublisherPushTest extends CamelTestSupport {
     }
 
     private HubNotifier.Stats stats(String uri) {
-        return context.getEndpoint(uri, ResourceSyncEndpoint.class).publisherPushStats();
+        return context.getEndpoint(uri, PublishEndpoint.class).publisherPushStats();
     }
 
     /** The "What it must show", through the publisher. */
@@ -208,26 +209,26 @@ class PublisherPushTest extends CamelTestSupport {
             assertTrue(publish("a.txt", "alpha, version " + i));
             long published = System.nanoTime();
             int want = base + i;
-            await().pollInterval(Duration.ofMillis(1)).atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= want);
+            // the route polls once an hour and the test drives no poll here: arriving at all, it came by push
+            await().pollInterval(Duration.ofMillis(1)).atMost(Polls.TIMEOUT).until(() -> events.size() >= want);
             long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - t0);
             LOG.info("Publisher-to-exchange latency through the hub, change {}: {} us ({} us of it publishing)", i,
                     micros, TimeUnit.NANOSECONDS.toMicros(published - t0));
-            assertTrue(micros < 2_000_000, "the change came by push, not by polling: " + micros + " us");
             Exchange pushed = events.get(want - 1);
             assertEquals("changelist-notification", capability(pushed));
             assertEquals("alpha, version " + i, text(pushed));
         }
-        await().atMost(5, TimeUnit.SECONDS).until(() -> stats(uri).posted() >= 5);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> stats(uri).posted() >= 5);
 
         // forged deliveries (a genuine payload, unsigned or signed with a guessed secret) are refused
         URI callback = consumer.push().callback();
         assertTrue(publish("a.txt", "alpha 6"));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= base + 6);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= base + 6);
         byte[] payload = Files.readAllBytes(siteDir.resolve(PublisherPush.CHANGE_TOPIC));
         assertEquals(403, hub.forge(callback, changeTopic().toString(), payload, null));
         assertEquals(403, hub.forge(callback, changeTopic().toString(), payload,
                 HubSignature.sign("sha256", "guess", payload)));
-        Thread.sleep(200);
+        Polls.awaitQueuedPasses(consumer); // a pass a forgery had woken would have run by now
         assertEquals(base + 6, events.size());
 
         // the next poll lists the same changes: none delivered twice
@@ -236,8 +237,11 @@ class PublisherPushTest extends CamelTestSupport {
 
         // the hub drops a notification: the change still arrives, by polling
         hub.drop(1);
+        long posted = stats(uri).posted();
         assertTrue(publish("c.txt", "charlie"));
-        Thread.sleep(300);
+        await().atMost(Polls.TIMEOUT).until(() -> stats(uri).posted() > posted); // the hub took it, and dropped it
+        hub.awaitDelivered();
+        Polls.awaitQueuedPasses(consumer);
         assertEquals(base + 6, events.size());
         consumer.run();
         assertEquals(base + 7, events.size());
@@ -262,11 +266,11 @@ class PublisherPushTest extends CamelTestSupport {
         // the consumer subscribed, so c and d fill the next one, whose closing is what gets announced
         publish("c.txt", "charlie");
         publish("d.txt", "delta");
-        await().pollInterval(Duration.ofMillis(1)).atMost(5, TimeUnit.SECONDS)
+        // read at once, not at the next poll: the route polls once an hour and the test drives no poll here
+        await().pollInterval(Duration.ofMillis(1)).atMost(Polls.TIMEOUT)
                 .until(() -> events.size() >= base + 1);
         long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - t0);
         LOG.info("Rotation-to-exchange latency (framework notification, then a read): {} us", micros);
-        assertTrue(micros < 2_000_000, "read at once, not at the next poll: " + micros + " us");
         assertEquals("changelist", capability(events.get(base)));
         assertEquals("charlie", text(events.get(base)));
 
@@ -284,7 +288,7 @@ class PublisherPushTest extends CamelTestSupport {
         int base = settle(startConsumer(), 1);
         long t0 = System.nanoTime();
         publish("b.txt", "bravo");
-        await().pollInterval(Duration.ofMillis(1)).atMost(5, TimeUnit.SECONDS)
+        await().pollInterval(Duration.ofMillis(1)).atMost(60, TimeUnit.SECONDS)
                 .until(() -> events.size() >= base + 1);
         LOG.info("Publisher-to-exchange latency, hub.mode=publish (the hub fetches the topic): {} us",
                 TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - t0));
@@ -303,14 +307,14 @@ class PublisherPushTest extends CamelTestSupport {
             startPublisher(uri);
             assertTrue(publish("a.txt", "alpha"));
             ResourceSyncConsumer consumer = startConsumer();
-            await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 1);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 1);
             assertTrue(publish("b.txt", "bravo"));
             assertTrue(publish("a.txt", "alpha 2"));
             consumer.run();
             assertEquals(Map.of("a.txt", "alpha 2", "b.txt", "bravo"), mirrored());
 
             // each notification was tried three times (first attempt and two retries), then given up and counted
-            await().atMost(10, TimeUnit.SECONDS).until(() -> {
+            await().atMost(60, TimeUnit.SECONDS).until(() -> {
                 HubNotifier.Stats s = stats(uri);
                 return s.queued() == 0 && s.givenUp() >= 2 && s.failedPosts() == 3 * s.givenUp();
             });

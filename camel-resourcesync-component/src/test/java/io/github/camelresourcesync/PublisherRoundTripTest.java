@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.publish.PublishedDocsAccess;
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.SitemapStructure;
@@ -23,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Events in, a Source out, harvested back: a TestSource is harvested into {@code resourcesync:publish}, the directory
+ * Events in, a Source out, harvested back: a TestSource is harvested into {@code resourcesync-publish:}, the directory
  * is served by a plain static file server, and a second {@code resourcesync:} consumer mirrors the published Source.
  * The mirror must equal the origin after the baseline, after changes that rotate the Change Lists, and after a
  * restart of the whole application. The Source also carries Resource and Change Dumps (this branch's consumer does
@@ -45,7 +47,7 @@ class PublisherRoundTripTest {
             public void configure() {
                 from("resourcesync:" + origin.base() + "?delay=100&initialDelay=0&stateId=origin" + harvestOptions)
                         .routeId("republish")
-                        .to("resourcesync:publish?directory=" + tmp.resolve("site") + "&baseUrl=" + server.base()
+                        .to("resourcesync-publish:" + tmp.resolve("site") + "?baseUrl=" + server.base()
                             + publishOptions);
                 from("resourcesync:" + server.base() + "?delay=100&initialDelay=0&stateId=published")
                         .routeId("harvest-published")
@@ -56,15 +58,19 @@ class PublisherRoundTripTest {
         return context;
     }
 
-    /** The origin's resources where the mirror of the published Source keeps them. */
-    private static Map<String, String> expected(TestSource origin, String prefix) {
+    /**
+     * The origin's resources where the mirror of the published Source keeps them: the mirror's names of the published
+     * locations, stored copies under {@code resources/<host>_<port>} of the published Source or the original URLs.
+     */
+    private static Map<String, String> expected(TestSource origin, String prefix, URI published) {
         Map<String, String> out = new TreeMap<>();
-        origin.snapshot().forEach((path, content) -> out.put(prefix + path, content));
+        origin.snapshot().forEach((path, content) -> out.put(SyncEvents.fileName(prefix.startsWith("resources/")
+                ? published.resolve(prefix + path) : origin.uri(path), published), content));
         return out;
     }
 
     private void awaitMirror(Map<String, String> expected) {
-        await().atMost(30, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS)
+        await().atMost(60, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS)
                 .untilAsserted(() -> assertEquals(expected, MirrorAssertions.read(tmp.resolve("mirror"))));
     }
 
@@ -77,13 +83,13 @@ class PublisherRoundTripTest {
             }
             String stored = "resources/127.0.0.1_" + origin.base().getPort();
             CamelContext first = start(origin, server, PUBLISH_WITH_DUMPS, "");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
 
             origin.change("/res/r0.txt", "resource 0, second version");
             origin.delete("/res/r1.txt");
             origin.change("/res/new.txt", "a new one");
             origin.change("/res/r2.txt", "resource 2, second version");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
             first.stop();
             assertTrue(SitemapStructure.check(tmp.resolve("site/changelist.xml")).isEmpty());
             assertTrue(Files.readString(tmp.resolve("site/changelist.xml")).contains("<sitemapindex"),
@@ -92,12 +98,15 @@ class PublisherRoundTripTest {
             origin.change("/res/r3.txt", "resource 3 after the restart");
             origin.delete("/res/r4.txt");
             CamelContext second = start(origin, server, PUBLISH_WITH_DUMPS, "");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
             second.stop();
             PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
-            // the Resource Dump packages what the harvester mirrored, each bitstream verified against its manifest
-            assertEquals(MirrorAssertions.read(tmp.resolve("mirror")),
-                    PublishedDocsAccess.readResourceDump(tmp.resolve("site")));
+            // the Resource Dump packages what the harvester mirrored (under the mirror's names of its paths), each
+            // bitstream verified against its manifest
+            Map<String, String> dumped = new TreeMap<>();
+            PublishedDocsAccess.readResourceDump(tmp.resolve("site")).forEach((path, content) -> dumped.put(
+                    SyncEvents.fileName(server.base().resolve(path), server.base()), content));
+            assertEquals(MirrorAssertions.read(tmp.resolve("mirror")), dumped);
             assertTrue(Files.exists(tmp.resolve("site/dumps/changedump-00001.zip")), "a Change Dump per closed list");
         }
     }
@@ -113,9 +122,9 @@ class PublisherRoundTripTest {
             // one change per list, one closed list kept: every change drops a list
             CamelContext context = start(origin, server,
                     "&storeContent=true&changeListSize=1&changeListRetention=1&resourceListInterval=0", "");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
             origin.change("/res/r0.txt", "resource 0, second version");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
 
             context.getRouteController().stopRoute("harvest-published");
             origin.delete("/res/r1.txt");
@@ -124,7 +133,7 @@ class PublisherRoundTripTest {
             origin.change("/res/r3.txt", "resource 3, second version");
             // all four published (the last one's stored copy is there); list 6, where the harvester was, is gone
             Path r3 = tmp.resolve("site").resolve(stored).resolve("res/r3.txt");
-            await().atMost(30, TimeUnit.SECONDS).until(() -> Files.exists(r3)
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(r3)
                     && Files.readString(r3).equals("resource 3, second version"));
             List<String> lists = PublishedDocsAccess.fileNames(tmp.resolve("site/changelists"));
             assertEquals(2, lists.size(), "one closed list and the open one: " + lists);
@@ -132,7 +141,7 @@ class PublisherRoundTripTest {
 
             context.getRouteController().startRoute("harvest-published");
             // the deletion of r1 was only ever in a dropped list: the gap's baseline must find it
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
             context.stop();
             PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
         }
@@ -145,10 +154,10 @@ class PublisherRoundTripTest {
             origin.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
             String prefix = "127.0.0.1_" + origin.base().getPort();
             CamelContext context = start(origin, server, "&stampUntil=true", "&fetchContent=false");
-            awaitMirror(expected(origin, prefix));
+            awaitMirror(expected(origin, prefix, server.base()));
             origin.change("/res/a.txt", "alpha 2");
             origin.delete("/res/b.txt");
-            awaitMirror(expected(origin, prefix));
+            awaitMirror(expected(origin, prefix, server.base()));
             context.stop();
         }
     }
@@ -163,11 +172,11 @@ class PublisherRoundTripTest {
             String stored = "resources/127.0.0.1_" + origin.base().getPort();
             CamelContext context = start(origin, server, "&storeContent=true&changeListSize=3&resourceListInterval=0",
                     "&batching=true");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
             origin.change("/res/r0.txt", "resource 0, second version");
             origin.delete("/res/r1.txt");
             origin.change("/res/new.txt", "a new one");
-            awaitMirror(expected(origin, stored));
+            awaitMirror(expected(origin, stored, server.base()));
             context.stop();
             PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
         }

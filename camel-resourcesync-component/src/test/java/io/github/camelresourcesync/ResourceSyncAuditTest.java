@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-import io.github.camelresourcesync.harvest.AuditDestination;
+import io.github.camelresourcesync.harvest.audit.AuditDestination;
 import io.github.camelresourcesync.http.Digests;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
@@ -50,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ResourceSyncAuditTest {
 
-    private static final long TIMEOUT = 20;
+    private static final long TIMEOUT = 60;
 
     @TempDir
     Path tmp;

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
 import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -83,14 +84,14 @@ class ResourceSyncBatchingTest {
                 source.put("/res/r" + i + ".txt", "resource " + i);
             }
             CamelContext first = start(source, "", new AtomicInteger());
-            await().atMost(20, TimeUnit.SECONDS).until(() -> allEvents().size() == 25);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> allEvents().size() == 25);
             assertEquals(1, batches.size(), "one exchange for the whole baseline: " + batches.size());
             assertEquals("resource 7", contents.get("/res/r7.txt"));
             assertTrue(allEvents().stream().allMatch(e -> e.change() == ChangeType.CREATED));
 
             source.change("/res/r3.txt", "resource 3, version 2");
             source.delete("/res/r4.txt");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> allEvents().size() == 27);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> allEvents().size() == 27);
             List<SyncEvent> changes = batches.get(batches.size() - 1);
             assertEquals(List.of(ChangeType.UPDATED, ChangeType.DELETED),
                     changes.stream().map(SyncEvent::change).toList());
@@ -101,8 +102,8 @@ class ResourceSyncBatchingTest {
             // committed: a restart delivers only what changed since
             source.change("/res/r5.txt", "resource 5, version 2");
             CamelContext second = start(source, "", new AtomicInteger());
-            await().atMost(20, TimeUnit.SECONDS).until(() -> allEvents().size() == 28);
-            Thread.sleep(300);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> allEvents().size() >= 28);
+            Polls.awaitQuiet(second, "sync");
             second.stop();
             assertEquals(28, allEvents().size(), "nothing delivered twice: " + allEvents().size());
         }
@@ -115,8 +116,8 @@ class ResourceSyncBatchingTest {
                 source.put("/res/r" + i + ".txt", "resource " + i);
             }
             CamelContext context = start(source, "", new AtomicInteger(2));
-            await().atMost(20, TimeUnit.SECONDS).until(() -> allEvents().size() == 10);
-            Thread.sleep(300);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> allEvents().size() >= 10);
+            Polls.awaitQuiet(context, "sync");
             context.stop();
             assertEquals(1, batches.size());
             assertEquals(10, allEvents().stream().map(SyncEvent::eventId).distinct().count());
@@ -135,15 +136,18 @@ class ResourceSyncBatchingTest {
                 published.put("/res/r" + i + ".txt", "resource " + i);
                 source.put("/res/r" + i + ".txt", "resource " + i);
             }
-            source.override("/res/r3.txt", "resource 3, but not as published");
+            // the published length, other bytes: only a hash tells
+            source.override("/res/r3.txt", "resource X");
             CamelContext context = start(source, "&breakOnFirstError=false", new AtomicInteger());
-            await().atMost(20, TimeUnit.SECONDS).until(() -> allEvents().size() == 5);
-            await().atMost(5, TimeUnit.SECONDS).until(() -> recorder.failedEvents().size() == 1);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> allEvents().size() == 5);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> recorder.failedEvents().size() == 1);
             context.stop();
             assertEquals(2, batches.size(), "the good events before and after the bad one: " + batches);
             assertTrue(allEvents().stream().noneMatch(e -> e.location().getPath().equals("/res/r3.txt")));
             Exchange failed = recorder.failedEvents().get(0);
             assertInstanceOf(FixityException.class, failed.getException());
+            assertTrue(failed.getException().getMessage().contains("hash mismatch for " + source.uri("/res/r3.txt")),
+                    failed.getException().getMessage());
             assertEquals("res/r3.txt", failed.getIn().getHeader(Exchange.FILE_NAME));
             assertNull(failed.getIn().getBody());
         }
@@ -164,11 +168,11 @@ class ResourceSyncBatchingTest {
                 }
             });
             context.start();
-            await().atMost(20, TimeUnit.SECONDS).untilAsserted(
+            await().atMost(60, TimeUnit.SECONDS).untilAsserted(
                     () -> MirrorAssertions.assertMirrors(source.snapshot(), tmp.resolve("mirror")));
             source.change("/res/r3.txt", "resource 3, version 2");
             source.delete("/res/r4.txt");
-            await().atMost(20, TimeUnit.SECONDS).untilAsserted(
+            await().atMost(60, TimeUnit.SECONDS).untilAsserted(
                     () -> MirrorAssertions.assertMirrors(source.snapshot(), tmp.resolve("mirror")));
             context.stop();
         }

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -26,13 +27,18 @@ class ResourceSyncConsumerTest extends CamelTestSupport {
     @TempDir
     Path tmp;
 
-    private TestSource source;
+    TestSource source;
     private final InMemoryStateStore store = new InMemoryStateStore();
     private final List<Exchange> events = new CopyOnWriteArrayList<>();
 
+    /** {@code true}: the Source writes its documents as text, not with the project's writer. */
+    boolean literalXml() {
+        return false;
+    }
+
     @Override
     protected void doPreSetup() throws Exception {
-        source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
+        source = new TestSource().literalXml(literalXml()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
                 .put("/res/sub/c.txt", "charlie");
     }
 
@@ -62,23 +68,28 @@ class ResourceSyncConsumerTest extends CamelTestSupport {
     @Test
     void baselineThenChangesMirrorTheSource() throws Exception {
         Path mirror = tmp.resolve("mirror");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 3);
         // the route records an event before the mirror writes it: wait for the third write too
-        await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
+        await().atMost(60, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
         assertTrue(events.stream().allMatch(e -> "resourcelist".equals(e.getIn().getHeader(
                 ResourceSyncConstants.CAPABILITY))));
-        // one batch of three: Camel's batch consumer properties
-        assertEquals(List.of(0, 1, 2), events.subList(0, 3).stream()
-                .map(e -> e.getProperty(Exchange.BATCH_INDEX, Integer.class)).toList());
-        assertEquals(3, events.get(0).getProperty(Exchange.BATCH_SIZE, Integer.class));
-        assertEquals(List.of(false, false, true), events.subList(0, 3).stream()
-                .map(e -> e.getProperty(Exchange.BATCH_COMPLETE, Boolean.class)).toList());
+        // Camel's batch consumer properties: the events ready at once form a batch (the first comes alone as soon as
+        // it is fetched), each numbered within its batch, the last one complete
+        int expectedIndex = 0;
+        for (Exchange e : events.subList(0, 3)) {
+            int index = e.getProperty(Exchange.BATCH_INDEX, Integer.class);
+            int size = e.getProperty(Exchange.BATCH_SIZE, Integer.class);
+            assertEquals(expectedIndex, index);
+            assertEquals(index == size - 1, e.getProperty(Exchange.BATCH_COMPLETE, Boolean.class));
+            expectedIndex = index == size - 1 ? 0 : index + 1;
+        }
+        assertEquals(0, expectedIndex, "the third event completes its batch");
 
         source.change("/res/a.txt", "alpha, second version");
         source.change("/res/d.txt", "delta");
         source.delete("/res/b.txt");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 6);
-        await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 6);
+        await().atMost(60, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
 
         List<String> changes = events.subList(3, 6).stream()
                 .map(e -> e.getIn().getHeader(ResourceSyncConstants.CHANGE, String.class) + " "
@@ -87,7 +98,17 @@ class ResourceSyncConsumerTest extends CamelTestSupport {
         assertEquals(List.of("updated res/a.txt", "created res/d.txt", "deleted res/b.txt"), changes);
 
         // quiet Source: polls find nothing more, nothing repeats
-        Thread.sleep(800);
+        Polls.awaitQuiet(context, "sync");
         assertEquals(6, events.size());
+
+        // a later change: the Change List is read again, and the change at the resume point must not come back
+        source.change("/res/e.txt", "echo");
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 7);
+        Polls.awaitQuiet(context, "sync");
+        assertEquals(List.of("created res/e.txt"), events.subList(6, events.size()).stream()
+                .map(e -> e.getIn().getHeader(ResourceSyncConstants.CHANGE, String.class) + " "
+                          + e.getIn().getHeader(Exchange.FILE_NAME, String.class))
+                .toList());
+        await().atMost(Polls.TIMEOUT).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
     }
 }

@@ -61,7 +61,7 @@ class ResourceSyncCredentialsTest {
             });
             context.start();
             try {
-                await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() == 1);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() == 1);
             } finally {
                 context.stop();
             }

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
@@ -79,12 +80,12 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
 
     @Test
     void malformedChangeListFailsThePollAndKeepsState() throws Exception {
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
         var before = store.source(source.uri("/capabilitylist.xml").toString());
 
         source.change("/res/a.txt", "alpha 2");
         source.override("/changelist.xml", "<urlset xmlns='http://www.sitemaps.org/schemas/sitemap/0.9'><url><loc>");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> consumerHealth()
+        await().atMost(60, TimeUnit.SECONDS).until(() -> consumerHealth()
                 .map(r -> r.getState() == HealthCheck.State.DOWN).orElse(false));
         assertEquals(3, delivered.size(), "nothing delivered from a malformed Change List");
         assertEquals(before, store.source(source.uri("/capabilitylist.xml").toString()), "state unchanged");
@@ -95,14 +96,14 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
                 health.getError().get().getMessage());
 
         source.clearOverride("/changelist.xml");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
         assertEquals("res/a.txt", deliveredFiles().get(3));
         assertEquals("alpha 2", delivered.get(3).getIn().getBody(String.class));
     }
 
     @Test
-    void xxeAndEntityBombsAreRefused() throws Exception {
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
+    void anExternalEntityIsRefusedAndNeverResolved() throws Exception {
+        await().atMost(Polls.TIMEOUT).until(() -> delivered.size() == 3);
         var before = store.source(source.uri("/capabilitylist.xml").toString());
         source.change("/res/a.txt", "alpha 2");
         source.override("/changelist.xml", """
@@ -113,40 +114,69 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
                   <rs:md capability="changelist" from="2024-01-01T00:00:00Z"/>
                   <url><loc>http://example.org/&xxe;</loc><rs:md change="created"/></url>
                 </urlset>""");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> consumerHealth()
+        await().atMost(Polls.TIMEOUT).until(() -> consumerHealth()
                 .map(r -> r.getState() == HealthCheck.State.DOWN).orElse(false));
         String message = consumerHealth().orElseThrow().getError().orElseThrow().getMessage();
-        assertTrue(message.contains("/changelist.xml") && message.contains("DTD"), message);
+        assertTrue(message.contains(source.uri("/changelist.xml").toString()) && message.contains("DTD"), message);
         assertFalse(message.contains("root:"), "the external entity was never resolved");
-
-        source.override("/changelist.xml", """
-                <?xml version="1.0"?>
-                <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-                 <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
-                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>&lol3;</loc></url></urlset>""");
-        Thread.sleep(500);
+        Polls.awaitQuiet(context, "sync");
         assertEquals(3, delivered.size());
         assertEquals(before, store.source(source.uri("/capabilitylist.xml").toString()), "state unchanged");
 
         source.clearOverride("/changelist.xml");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
+        await().atMost(Polls.TIMEOUT).until(() -> delivered.size() == 4);
+        assertEquals("alpha 2", delivered.get(3).getIn().getBody(String.class));
+    }
+
+    /**
+     * An entity bomb in a Change List that, were its entities expanded, would list a created resource the Source
+     * serves: the document is refused with an error naming it, nothing is delivered and the state stays.
+     */
+    @Test
+    void anEntityBombIsRefusedWithAnErrorNamingTheDocument() throws Exception {
+        await().atMost(Polls.TIMEOUT).until(() -> delivered.size() == 3);
+        var before = store.source(source.uri("/capabilitylist.xml").toString());
+        String expanded = "/res/" + "lol".repeat(64) + ".txt";
+        source.override(expanded, "laughs"); // what an expanding reader would fetch and deliver
+        source.override("/changelist.xml", """
+                <?xml version="1.0"?>
+                <!DOCTYPE urlset [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+                 <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+                        xmlns:rs="http://www.openarchives.org/rs/terms/">
+                  <rs:md capability="changelist" from="2024-01-01T00:00:00Z"/>
+                  <url><loc>%sres/&lol3;.txt</loc><rs:md change="created" datetime="2030-01-01T00:00:00Z"/></url>
+                </urlset>""".formatted(source.base()));
+        await().atMost(Polls.TIMEOUT).until(() -> delivered.size() > 3 || consumerHealth()
+                .map(r -> r.getState() == HealthCheck.State.DOWN).orElse(false));
+        assertEquals(3, delivered.size(), "nothing delivered from the bomb: " + deliveredFiles());
+        String message = consumerHealth().orElseThrow().getError().orElseThrow().getMessage();
+        assertTrue(message.contains(source.uri("/changelist.xml").toString()) && message.contains("DTD"), message);
+        Polls.awaitQuiet(context, "sync");
+        assertEquals(3, delivered.size());
+        assertEquals(0, source.requests(expanded), "the expanded location was never fetched");
+        assertEquals(before, store.source(source.uri("/capabilitylist.xml").toString()), "state unchanged");
+
+        source.change("/res/a.txt", "alpha 2");
+        source.clearOverride("/changelist.xml");
+        await().atMost(Polls.TIMEOUT).until(() -> delivered.size() == 4);
         assertEquals("alpha 2", delivered.get(3).getIn().getBody(String.class));
     }
 
     @Test
     void httpErrorsShowTheirStatusInTheHealthCheck() throws Exception {
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
         source.change("/res/a.txt", "alpha 2");
         source.fail("/changelist.xml", 503, 1_000);
-        await().atMost(10, TimeUnit.SECONDS).until(() -> consumerHealth()
+        await().atMost(60, TimeUnit.SECONDS).until(() -> consumerHealth()
                 .map(r -> r.getState() == HealthCheck.State.DOWN).orElse(false));
         HealthCheck.Result health = consumerHealth().orElseThrow();
         assertEquals(503, health.getDetails().get(HealthCheck.HTTP_RESPONSE_CODE));
         assertTrue(health.getError().orElseThrow().getMessage().contains("/changelist.xml"));
 
         source.clearFaults();
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
-        await().atMost(10, TimeUnit.SECONDS).until(() -> consumerHealth()
+        await().atMost(60, TimeUnit.SECONDS).until(() -> delivered.size() == 4);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> consumerHealth()
                 .map(r -> r.getState() == HealthCheck.State.UP).orElse(false));
     }
 }

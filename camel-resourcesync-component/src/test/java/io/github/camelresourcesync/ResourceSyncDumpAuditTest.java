@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ResourceSyncDumpAuditTest {
 
-    private static final long TIMEOUT = 20;
+    private static final long TIMEOUT = 60;
 
     @TempDir
     Path tmp;

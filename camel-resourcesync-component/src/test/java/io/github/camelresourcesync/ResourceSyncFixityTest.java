@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
@@ -63,7 +64,7 @@ class ResourceSyncFixityTest extends CamelTestSupport {
             @Override
             public void configure() {
                 String uri = "resourcesync:" + source.base() + "?stateStore=#store&delay=100&initialDelay=0"
-                             + "&retryDelay=5&maxRetries=2";
+                             + "&retryDelay=5&maxRetries=2&maxEventAttempts=0"; // blocks until fixed: never given up
                 // a recording exception handler: shows which events failed before reaching the route
                 from(uri + "&exceptionHandler=#recorder").routeId("recorded").autoStartup(false)
                         .process(e -> delivered.add(e.copy()));
@@ -79,20 +80,21 @@ class ResourceSyncFixityTest extends CamelTestSupport {
     void hashMismatchIsNeverDeliveredAndBlocksUntilFixed() throws Exception {
         source.change("/res/d.txt", "delta");
         source.change("/res/e.txt", "echo");
-        source.override("/res/d.txt", "tampered");
+        // the published length, other bytes: only a hash tells (lengthMismatchFailsTheEvent is the length check)
+        source.override("/res/d.txt", "DELTA");
         // baseline first: d.txt is in the Resource List too, with its hash
         context.getRouteController().startRoute("recorded");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> !failed.isEmpty());
+        await().atMost(60, TimeUnit.SECONDS).until(() -> !failed.isEmpty());
         Exception cause = failed.get(0).getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         assertInstanceOf(FixityException.class, cause);
-        assertTrue(cause.getMessage().contains("/res/d.txt"), cause.getMessage());
+        assertTrue(cause.getMessage().contains("hash mismatch for " + source.uri("/res/d.txt")), cause.getMessage());
+        // breakOnFirstError: e.txt (after d.txt) waits, however many polls come
+        Polls.awaitQuiet(context, "recorded");
         assertFalse(deliveredFiles().contains("res/d.txt"), "a body that fails fixity is never delivered");
-        // breakOnFirstError: e.txt (after d.txt) waits
-        Thread.sleep(400);
         assertFalse(deliveredFiles().contains("res/e.txt"));
 
         source.clearOverride("/res/d.txt");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> deliveredFiles().containsAll(List.of("res/d.txt",
+        await().atMost(60, TimeUnit.SECONDS).until(() -> deliveredFiles().containsAll(List.of("res/d.txt",
                 "res/e.txt")));
         assertEquals("delta", delivered.get(deliveredFiles().indexOf("res/d.txt")).getIn().getBody(String.class));
     }
@@ -100,13 +102,15 @@ class ResourceSyncFixityTest extends CamelTestSupport {
     @Test
     void lengthMismatchFailsTheEvent() throws Exception {
         context.getRouteController().startRoute("recorded");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> delivered.size() == 3);
         source.change("/res/a.txt", "alpha 2");
         source.override("/res/a.txt", "alpha 2 but longer");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> !failed.isEmpty());
+        await().atMost(60, TimeUnit.SECONDS).until(() -> !failed.isEmpty());
         Exception cause = failed.get(0).getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         assertInstanceOf(FixityException.class, cause);
-        assertTrue(cause.getMessage().contains("Length"), cause.getMessage());
+        assertTrue(cause.getMessage().startsWith("Length mismatch for " + source.uri("/res/a.txt")),
+                cause.getMessage());
+        Polls.awaitQuiet(context, "recorded");
         assertEquals(3, delivered.size());
     }
 
@@ -115,8 +119,8 @@ class ResourceSyncFixityTest extends CamelTestSupport {
         source.fail("/res/a.txt", 404, 1);
         source.fail("/res/b.txt", 500, 2);
         context.getRouteController().startRoute("recorded");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> delivered.size() >= 2);
-        Thread.sleep(300);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> delivered.size() >= 2);
+        Polls.awaitQuiet(context, "recorded");
         Map<String, String> bodies = new java.util.TreeMap<>();
         delivered.forEach(e -> bodies.put(e.getIn().getHeader(Exchange.FILE_NAME, String.class),
                 e.getIn().getBody(String.class)));

@@ -12,9 +12,12 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.WebSubPublisher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
@@ -60,7 +63,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
     protected void doPreSetup() throws Exception {
         hub = new TestHub();
         source = new TestSource().hub(hub.uri()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
-        hubClient = new HubClient(Duration.ofSeconds(5), null);
+        hubClient = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY));
         publisher = new WebSubPublisher(hub.uri(), hubClient);
     }
 
@@ -101,7 +104,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
 
     private ResourceSyncConsumer startSubscribed() throws Exception {
         ResourceSyncConsumer consumer = startRoute("&pushSecret=" + SECRET);
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 2);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 2);
         return consumer;
     }
 
@@ -125,10 +128,10 @@ class ResourceSyncPushTest extends CamelTestSupport {
             long t0 = System.nanoTime();
             publisher.publish(source.changeTopic(), source.changeNotification(1));
             int want = 2 + i;
-            await().pollInterval(Duration.ofMillis(1)).atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= want);
+            // the route polls once an hour and the test drives no poll here: arriving at all, it came by push
+            await().pollInterval(Duration.ofMillis(1)).atMost(Polls.TIMEOUT).until(() -> events.size() >= want);
             long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - t0);
             LOG.info("Publish-to-exchange latency through the hub, change {}: {} us", i, micros);
-            assertTrue(micros < 2_000_000, "the change came by push, not by polling: " + micros + " us");
             Exchange pushed = events.get(want - 1);
             assertEquals("changelist-notification", capability(pushed));
             assertEquals("alpha, version " + i, body(pushed));
@@ -143,7 +146,8 @@ class ResourceSyncPushTest extends CamelTestSupport {
         hub.drop(1);
         source.change("/res/c.txt", "charlie");
         publisher.publish(source.changeTopic(), source.changeNotification(1));
-        Thread.sleep(200);
+        hub.awaitDelivered();
+        Polls.awaitQueuedPasses(consumer);
         assertEquals(7, events.size());
         consumer.run();
         assertEquals(8, events.size());
@@ -167,7 +171,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
                 io.github.camelresourcesync.notify.HubSignature.sign("sha256", "guess", payload)));
         // a topic this destination never subscribed to: 410 tells a hub to stop
         assertEquals(410, hub.forge(callback, "http://elsewhere.example/topic", payload, null));
-        Thread.sleep(200);
+        Polls.awaitQueuedPasses(consumer); // a pass a forgery had woken would have run by now
         assertEquals(2, events.size());
 
         // each signature method a hub may use is accepted
@@ -177,7 +181,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
             source.change("/res/a.txt", "signed with " + method);
             publisher.publish(source.changeTopic(), source.changeNotification(1));
             int want = ++expected;
-            await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= want);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= want);
             assertEquals("signed with " + method, body(events.get(want - 1)));
         }
     }
@@ -206,8 +210,8 @@ class ResourceSyncPushTest extends CamelTestSupport {
         source.change("/res/b.txt", "bravo 2");
         publisher.publish(source.changeTopic(), source.changeNotification(1));
         hub.releaseReversed();
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 4);
-        Thread.sleep(300);
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 4);
+        Polls.awaitQueuedPasses(consumer); // the passes the six deliveries woke have run
         consumer.run();
         Set<Object> ids = new HashSet<>();
         events.forEach(e -> assertTrue(ids.add(e.getIn().getHeader(ResourceSyncConstants.EVENT_ID)),
@@ -222,7 +226,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
         startSubscribed();
         source.change("/res/d.txt", "delta");
         publisher.publish(source.frameworkTopic(), source.frameworkNotification());
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 3);
         assertEquals("changelist", capability(events.get(2)));
         assertEquals("delta", body(events.get(2)));
     }
@@ -232,7 +236,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
         startSubscribed();
         source.change("/res/e.txt", "echo");
         publisher.ping(source.changeTopic());
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 3);
         assertEquals("changelist-notification", capability(events.get(2)));
         assertEquals("echo", body(events.get(2)));
     }
@@ -243,14 +247,14 @@ class ResourceSyncPushTest extends CamelTestSupport {
         context.getRouteController().stopRoute("sync");
         assertEquals(2, hub.unsubscribeRequests());
         // the route waited for the hub's verification; the hub drops the subscription once it read the answer
-        await().atMost(2, TimeUnit.SECONDS).until(() -> hub.subscriptions().isEmpty());
+        await().atMost(60, TimeUnit.SECONDS).until(() -> hub.subscriptions().isEmpty());
     }
 
     @Test
     void hubThatAnswers202AndNeverVerifiesIsAskedAgainWhilePollingGoesOn() throws Exception {
         hub.verify(false);
         ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscribeRequests() >= 6);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscribeRequests() >= 6);
         // the health check shows push is not working, but stays UP: polling goes on
         Map<String, Object> details = consumer.getHealthCheck().call(Map.of()).getDetails();
         assertEquals(HealthCheck.State.UP, consumer.getHealthCheck().call(Map.of()).getState());
@@ -261,14 +265,14 @@ class ResourceSyncPushTest extends CamelTestSupport {
         assertEquals("polled", body(events.get(2)));
         // the hub recovers: the next request is verified and push works
         hub.verify(true);
-        await().atMost(15, TimeUnit.SECONDS).until(() -> hub.subscriptions().size() == 2);
-        await().atMost(5, TimeUnit.SECONDS).until(() -> Integer.valueOf(2).equals(
+        await().atMost(60, TimeUnit.SECONDS).until(() -> hub.subscriptions().size() == 2);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> Integer.valueOf(2).equals(
                 consumer.getHealthCheck().call(Map.of()).getDetails().get("resourcesync.push.active")));
         assertTrue(Instant.parse((String) consumer.getHealthCheck().call(Map.of()).getDetails()
                 .get("resourcesync.push.lease.expires")).isAfter(Instant.now()));
         source.change("/res/a.txt", "pushed");
         publisher.publish(source.changeTopic(), source.changeNotification(1));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 4);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 4);
         assertEquals("pushed", body(events.get(3)));
     }
 
@@ -277,10 +281,10 @@ class ResourceSyncPushTest extends CamelTestSupport {
         source.hub(null);
         startRoute("&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.movedUri());
         // the 307 is followed with the method and body kept: the subscription reaches the hub
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 1);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 1);
         source.change("/res/f.txt", "foxtrot");
         publisher.publish(source.changeTopic(), source.changeNotification(1));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 3);
         assertEquals("foxtrot", body(events.get(2)));
     }
 
@@ -289,11 +293,11 @@ class ResourceSyncPushTest extends CamelTestSupport {
         hub.maxLeaseSeconds(2);
         startSubscribed();
         // granted 2 s: renewed after 1.5 s, so the subscriptions outlive their first lease
-        await().atMost(10, TimeUnit.SECONDS).until(() -> hub.verifications() >= 6);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> hub.verifications() >= 6);
         assertEquals(2, hub.subscriptions().size());
         source.change("/res/a.txt", "after renewal");
         publisher.publish(source.changeTopic(), source.changeNotification(1));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> events.size() >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 3);
         assertEquals("after renewal", body(events.get(2)));
     }
 
@@ -304,7 +308,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
         hub.addSubscription(stale, consumer.push().callback(), null, 60);
         source.change("/res/a.txt", "to a stale channel");
         publisher.publish(URI.create(stale), source.changeNotification(1));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> hub.subscriptions().stream()
+        await().atMost(60, TimeUnit.SECONDS).until(() -> hub.subscriptions().stream()
                 .noneMatch(s -> s.topic().equals(stale)));
         assertTrue(hub.attempts().stream().anyMatch(a -> a.topic().equals(stale) && a.status() == 410));
         assertEquals(2, hub.subscriptions().size());

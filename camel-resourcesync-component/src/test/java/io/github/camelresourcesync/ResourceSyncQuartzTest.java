@@ -31,9 +31,9 @@ class ResourceSyncQuartzTest {
             });
             context.start();
             try {
-                await().atMost(10, TimeUnit.SECONDS).until(() -> events.get() == 1);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> events.get() == 1);
                 source.change("/res/b.txt", "bravo");
-                await().atMost(10, TimeUnit.SECONDS).until(() -> events.get() == 2);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> events.get() == 2);
                 assertEquals(2, events.get());
             } finally {
                 context.stop();

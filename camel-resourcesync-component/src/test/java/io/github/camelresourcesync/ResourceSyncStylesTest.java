@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.TestSource;
+import io.github.camelresourcesync.testsupport.Polls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -53,18 +54,18 @@ class ResourceSyncStylesTest {
             });
             context.start();
             try {
-                await().atMost(10, TimeUnit.SECONDS).until(() -> events.get() == 10);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> events.get() == 10);
                 // the count is taken before the mirror step of the same exchange has written its file
-                await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
+                await().atMost(60, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
                 source.change("/res/r1.txt", "changed 1");
                 source.delete("/res/r2.txt");
                 source.change("/res/new.txt", "new");
                 source.change("/res/r1.txt", "changed 1 again");
                 source.delete("/res/new.txt");
                 // r1's first change is superseded by its second: the Source serves only the newest bytes
-                await().atMost(10, TimeUnit.SECONDS).until(() -> events.get() == 13);
-                await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
-                Thread.sleep(300);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> events.get() == 13);
+                await().atMost(60, TimeUnit.SECONDS).untilAsserted(() -> assertMirrors(source.snapshot(), mirror));
+                Polls.awaitQuiet(context);
                 assertEquals(13, events.get(), "nothing more once in sync");
             } finally {
                 context.stop();

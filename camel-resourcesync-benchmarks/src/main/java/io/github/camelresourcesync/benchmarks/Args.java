@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.benchmarks;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -42,6 +43,18 @@ final class Args {
 
     int getInt(String name, int def) {
         return Integer.parseInt(get(name, Integer.toString(def)).replace("_", "").replace(",", ""));
+    }
+
+    /**
+     * {@code --root DIR --base URL} of the benchmarks that harvest a Source nginx serves: the directory, absolute;
+     * prints {@code usage} and exits when either is missing or the base does not end with {@code /}.
+     */
+    Path servedRoot(String usage) {
+        if (get("root", "").isEmpty() || !get("base", "").endsWith("/")) {
+            System.out.println(usage);
+            System.exit(2);
+        }
+        return Path.of(get("root", "")).toAbsolutePath();
     }
 
     boolean flag(String name) {

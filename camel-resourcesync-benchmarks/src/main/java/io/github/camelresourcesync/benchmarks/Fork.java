@@ -13,9 +13,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a main class in a child JVM with this JVM's class path, echoes its output indented, and collects the
- * {@code RESULT key=value ...} lines it prints.
+ * {@code RESULT key=value ...} lines it prints. Each result also gets {@value #SINCE_LAUNCH}: nanoseconds from the
+ * child's launch to the moment its line arrived here, which times a child from JVM start without trusting its clock.
  */
 final class Fork {
+
+    /** The key every result gets: nanoseconds from launching the child to reading the result's line. */
+    static final String SINCE_LAUNCH = "sinceLaunchNanos";
 
     /** What the child printed and how it ended. */
     record Outcome(List<Map<String, String>> results, String lastProgress, int exitCode, String errors) {
@@ -36,11 +40,14 @@ final class Fork {
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the benchmarks' logging, not the component test jar's log4j2-test.properties (found first otherwise)
+        cmd.add("-Dlog4j2.configurationFile=log4j2.properties");
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(main.getName());
         cmd.addAll(args);
+        long launched = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         Thread killer = new Thread(() -> {
             try {
@@ -60,9 +67,12 @@ final class Fork {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
+                long arrived = System.nanoTime();
                 System.out.println("  | " + line);
                 if (line.startsWith("RESULT ")) {
-                    results.add(parse(line.substring(7)));
+                    Map<String, String> result = parse(line.substring(7));
+                    result.put(SINCE_LAUNCH, Long.toString(arrived - launched));
+                    results.add(result);
                 } else if (line.startsWith("PROGRESS ")) {
                     lastProgress = line.substring(9);
                 } else if ((line.contains("OutOfMemoryError") || line.contains("Exception")) && errors.length() < 500) {

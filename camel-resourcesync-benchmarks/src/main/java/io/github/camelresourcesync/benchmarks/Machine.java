@@ -43,6 +43,16 @@ final class Machine {
                 .getProcessCpuTime();
     }
 
+    /** Resident set size of this process (VmRSS), or -1 where /proc does not tell. */
+    static long residentBytes() {
+        for (String line : lines("/proc/self/status")) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            }
+        }
+        return -1;
+    }
+
     /** The 1, 5 and 15 minute load averages, as {@code uptime} shows them. */
     static String loadAverage() {
         List<String> l = lines("/proc/loadavg");

@@ -164,6 +164,61 @@ final class SourceFiles {
         return total;
     }
 
+    /** The most entries a Resource List may hold (ResourceSync 1.1, section 4: a sitemap's limit). */
+    static final int MAX_LIST_ENTRIES = 50_000;
+
+    /**
+     * {@code count} resource files of random text between {@code minSize} and {@code maxSize} bytes under
+     * {@code /res/}, listed with their length and the digests of {@code algorithms} (e.g. {@code md5}): in one Resource
+     * List at {@code /resourcelist.xml} when they fit in {@link #MAX_LIST_ENTRIES}, else in a Resource List Index at
+     * {@code /resourcelist-index.xml} of lists of at most that many, as the specification requires.
+     *
+     * @return the bytes of all resource files
+     */
+    long writeContentSource(int count, int minSize, int maxSize, List<String> algorithms) throws IOException {
+        int lists = Math.max(1, (count + MAX_LIST_ENTRIES - 1) / MAX_LIST_ENTRIES);
+        String index = "resourcelist-index.xml";
+        writeDiscovery(lists == 1 ? "resourcelist.xml" : index);
+        SplittableRandom random = new SplittableRandom(11);
+        MessageDigest[] digests = algorithms.stream().map(a -> digest(Hashes.jcaName(a))).toArray(MessageDigest[]::new);
+        HexFormat hex = HexFormat.of();
+        long total = 0;
+        List<Link> up = lists == 1 ? List.of(Link.of("up", base.resolve(CAPABILITY_LIST)))
+                : List.of(Link.of("up", base.resolve(CAPABILITY_LIST)), Link.of("index", base.resolve(index)));
+        for (int l = 0; l < lists; l++) {
+            String name = lists == 1 ? "resourcelist.xml" : String.format("resourcelists/resourcelist-%04d.xml", l);
+            try (Doc d = new Doc(name, RootElement.URLSET, md("resourcelist", AT), up)) {
+                int end = Math.min(count, (l + 1) * MAX_LIST_ENTRIES);
+                for (int i = l * MAX_LIST_ENTRIES; i < end; i++) {
+                    String path = String.format("res/%03d/%06d.txt", i / 1000, i);
+                    byte[] content = text(random, minSize + random.nextInt(maxSize - minSize + 1));
+                    Path file = root.resolve(path);
+                    if (i % 1000 == 0) {
+                        Files.createDirectories(file.getParent());
+                    }
+                    Files.write(file, content);
+                    total += content.length;
+                    Map<String, String> published = new LinkedHashMap<>();
+                    for (int a = 0; a < digests.length; a++) {
+                        published.put(algorithms.get(a), hex.formatHex(digests[a].digest(content)));
+                    }
+                    d.writer.write(new Entry(base.resolve(path), AT.minusSeconds(i), fixity(Hashes.of(published),
+                            (long) content.length, "text/plain"), null, false));
+                }
+            }
+        }
+        if (lists > 1) {
+            try (Doc d = new Doc(index, RootElement.SITEMAPINDEX, md("resourcelist", AT),
+                    List.of(Link.of("up", base.resolve(CAPABILITY_LIST))))) {
+                for (int l = 0; l < lists; l++) {
+                    d.writer.write(new Entry(base.resolve(String.format("resourcelists/resourcelist-%04d.xml", l)), AT,
+                            Metadata.EMPTY, null, true));
+                }
+            }
+        }
+        return total;
+    }
+
     private static byte[] text(SplittableRandom random, int size) {
         byte[] b = new byte[size];
         for (int i = 0; i < size; i++) {

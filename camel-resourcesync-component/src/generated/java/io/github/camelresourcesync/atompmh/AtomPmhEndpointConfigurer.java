@@ -23,22 +23,23 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         AtomPmhEndpoint target = (AtomPmhEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": target.getHttpConfiguration().setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": target.setBackoffErrorThreshold(property(camelContext, int.class, value)); return true;
         case "backoffidlethreshold":
         case "backoffIdleThreshold": target.setBackoffIdleThreshold(property(camelContext, int.class, value)); return true;
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
-        case "batching": target.setBatching(property(camelContext, boolean.class, value)); return true;
+        case "batching": target.getDeliveryConfiguration().setBatching(property(camelContext, boolean.class, value)); return true;
         case "bearertoken":
-        case "bearerToken": target.getAuthOptions().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
+        case "bearerToken": target.getHttpConfiguration().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
-        case "breakOnFirstError": target.setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
+        case "breakOnFirstError": target.getDeliveryConfiguration().setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "connecttimeout":
-        case "connectTimeout": target.getHttpOptions().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "cron": target.setCron(property(camelContext, java.lang.String.class, value)); return true;
+        case "connectTimeout": target.getHttpConfiguration().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "exceptionhandler":
         case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
@@ -46,32 +47,50 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "fetchcontent":
         case "fetchContent": target.setFetchContent(property(camelContext, boolean.class, value)); return true;
+        case "fetchparallelism":
+        case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "follownext":
         case "followNext": target.setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
+        case "maxconnections":
+        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": target.setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdocuments":
         case "maxDocuments": target.setMaxDocuments(property(camelContext, int.class, value)); return true;
+        case "maxeventattempts":
+        case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
-        case "maxMessagesPerPoll": target.setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
+        case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
+        case "maxredirects":
+        case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getRetryOptions().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
         case "mediaTypes": target.setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
-        case "password": target.getAuthOptions().setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
+        case "progressinterval":
+        case "progressInterval": target.getDeliveryConfiguration().setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "proxyhost":
+        case "proxyHost": target.getHttpConfiguration().setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
+        case "proxyport":
+        case "proxyPort": target.getHttpConfiguration().setProxyPort(property(camelContext, int.class, value)); return true;
         case "readtimeout":
-        case "readTimeout": target.getHttpOptions().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "readTimeout": target.getHttpConfiguration().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
+        case "requesttimeout":
+        case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getRetryOptions().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retrymaxdelay":
+        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -81,8 +100,12 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "schedulerProperties": target.setSchedulerProperties(property(camelContext, java.util.Map.class, value)); return true;
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
+        case "spooldirectory":
+        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolthreshold":
+        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
-        case "sslContextParameters": target.getHttpOptions().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
+        case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
         case "startScheduler": target.setStartScheduler(property(camelContext, boolean.class, value)); return true;
         case "statedirectory":
@@ -98,8 +121,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
-        case "userAgent": target.getHttpOptions().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
-        case "username": target.getAuthOptions().setUsername(property(camelContext, java.lang.String.class, value)); return true;
+        case "userAgent": target.getHttpConfiguration().setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
+        case "username": target.getHttpConfiguration().setUsername(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -107,6 +130,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": return java.lang.String.class;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return int.class;
         case "backoffidlethreshold":
@@ -122,7 +147,6 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "bridgeErrorHandler": return boolean.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
-        case "cron": return java.lang.String.class;
         case "delay": return long.class;
         case "exceptionhandler":
         case "exceptionHandler": return org.apache.camel.spi.ExceptionHandler.class;
@@ -130,19 +154,27 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangePattern": return org.apache.camel.ExchangePattern.class;
         case "fetchcontent":
         case "fetchContent": return boolean.class;
+        case "fetchparallelism":
+        case "fetchParallelism": return int.class;
         case "follownext":
         case "followNext": return boolean.class;
         case "greedy": return boolean.class;
         case "initialdelay":
         case "initialDelay": return long.class;
+        case "maxconnections":
+        case "maxConnections": return int.class;
         case "maxcontentsize":
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
         case "maxdocuments":
         case "maxDocuments": return int.class;
+        case "maxeventattempts":
+        case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return int.class;
+        case "maxredirects":
+        case "maxRedirects": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "mediatypes":
@@ -150,12 +182,22 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "password": return java.lang.String.class;
         case "pollstrategy":
         case "pollStrategy": return org.apache.camel.spi.PollingConsumerPollStrategy.class;
+        case "progressinterval":
+        case "progressInterval": return long.class;
+        case "proxyhost":
+        case "proxyHost": return java.lang.String.class;
+        case "proxyport":
+        case "proxyPort": return int.class;
         case "readtimeout":
         case "readTimeout": return long.class;
         case "repeatcount":
         case "repeatCount": return long.class;
+        case "requesttimeout":
+        case "requestTimeout": return long.class;
         case "retrydelay":
         case "retryDelay": return long.class;
+        case "retrymaxdelay":
+        case "retryMaxDelay": return long.class;
         case "runlogginglevel":
         case "runLoggingLevel": return org.apache.camel.LoggingLevel.class;
         case "scheduledexecutorservice":
@@ -165,6 +207,10 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "schedulerProperties": return java.util.Map.class;
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return boolean.class;
+        case "spooldirectory":
+        case "spoolDirectory": return java.lang.String.class;
+        case "spoolthreshold":
+        case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
         case "startscheduler":
@@ -192,22 +238,23 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         AtomPmhEndpoint target = (AtomPmhEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "allowedhosts":
+        case "allowedHosts": return target.getHttpConfiguration().getAllowedHosts();
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return target.getBackoffErrorThreshold();
         case "backoffidlethreshold":
         case "backoffIdleThreshold": return target.getBackoffIdleThreshold();
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
-        case "batching": return target.isBatching();
+        case "batching": return target.getDeliveryConfiguration().isBatching();
         case "bearertoken":
-        case "bearerToken": return target.getAuthOptions().getBearerToken();
+        case "bearerToken": return target.getHttpConfiguration().getBearerToken();
         case "breakonfirsterror":
-        case "breakOnFirstError": return target.isBreakOnFirstError();
+        case "breakOnFirstError": return target.getDeliveryConfiguration().isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "connecttimeout":
-        case "connectTimeout": return target.getHttpOptions().getConnectTimeout();
-        case "cron": return target.getCron();
+        case "connectTimeout": return target.getHttpConfiguration().getConnectTimeout();
         case "delay": return target.getDelay();
         case "exceptionhandler":
         case "exceptionHandler": return target.getExceptionHandler();
@@ -215,32 +262,50 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangePattern": return target.getExchangePattern();
         case "fetchcontent":
         case "fetchContent": return target.isFetchContent();
+        case "fetchparallelism":
+        case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "follownext":
         case "followNext": return target.isFollowNext();
         case "greedy": return target.isGreedy();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
+        case "maxconnections":
+        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return target.getMaxContentSize();
+        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getMaxDocumentSize();
+        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
         case "maxdocuments":
         case "maxDocuments": return target.getMaxDocuments();
+        case "maxeventattempts":
+        case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
-        case "maxMessagesPerPoll": return target.getMaxMessagesPerPoll();
+        case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
+        case "maxredirects":
+        case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getRetryOptions().getMaxRetries();
+        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
         case "mediatypes":
         case "mediaTypes": return target.getMediaTypes();
-        case "password": return target.getAuthOptions().getPassword();
+        case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
+        case "progressinterval":
+        case "progressInterval": return target.getDeliveryConfiguration().getProgressInterval();
+        case "proxyhost":
+        case "proxyHost": return target.getHttpConfiguration().getProxyHost();
+        case "proxyport":
+        case "proxyPort": return target.getHttpConfiguration().getProxyPort();
         case "readtimeout":
-        case "readTimeout": return target.getHttpOptions().getReadTimeout();
+        case "readTimeout": return target.getHttpConfiguration().getReadTimeout();
         case "repeatcount":
         case "repeatCount": return target.getRepeatCount();
+        case "requesttimeout":
+        case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getRetryOptions().getRetryDelay();
+        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
+        case "retrymaxdelay":
+        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -250,8 +315,12 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "schedulerProperties": return target.getSchedulerProperties();
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
+        case "spooldirectory":
+        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
+        case "spoolthreshold":
+        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
-        case "sslContextParameters": return target.getHttpOptions().getSslContextParameters();
+        case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":
         case "startScheduler": return target.isStartScheduler();
         case "statedirectory":
@@ -267,8 +336,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":
-        case "userAgent": return target.getHttpOptions().getUserAgent();
-        case "username": return target.getAuthOptions().getUsername();
+        case "userAgent": return target.getHttpConfiguration().getUserAgent();
+        case "username": return target.getHttpConfiguration().getUsername();
         default: return null;
         }
     }

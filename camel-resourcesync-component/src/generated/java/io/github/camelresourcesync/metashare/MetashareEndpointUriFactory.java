@@ -23,11 +23,13 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(37);
+        Set<String> props = new HashSet<>(49);
+        props.add("allowedHosts");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
         props.add("backoffMultiplier");
         props.add("batching");
+        props.add("bearerToken");
         props.add("breakOnFirstError");
         props.add("bridgeErrorHandler");
         props.add("connectTimeout");
@@ -37,8 +39,13 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("fetchParallelism");
         props.add("greedy");
         props.add("initialDelay");
+        props.add("maxConnections");
+        props.add("maxContentSize");
+        props.add("maxDocumentSize");
+        props.add("maxEventAttempts");
         props.add("maxMessagesPerPoll");
-        props.add("maxPackageSize");
+        props.add("maxRedirects");
+        props.add("maxRetries");
         props.add("nodeUrl");
         props.add("password");
         props.add("pollStrategy");
@@ -47,11 +54,16 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("proxyPort");
         props.add("readTimeout");
         props.add("repeatCount");
+        props.add("requestTimeout");
+        props.add("retryDelay");
+        props.add("retryMaxDelay");
         props.add("runLoggingLevel");
         props.add("scheduledExecutorService");
         props.add("scheduler");
         props.add("schedulerProperties");
         props.add("sendEmptyMessageWhenIdle");
+        props.add("spoolDirectory");
+        props.add("spoolThreshold");
         props.add("sslContextParameters");
         props.add("startScheduler");
         props.add("stateDirectory");
@@ -62,8 +74,10 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("userAgent");
         props.add("username");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);
-        Set<String> secretProps = new HashSet<>(1);
+        Set<String> secretProps = new HashSet<>(3);
+        secretProps.add("bearerToken");
         secretProps.add("password");
+        secretProps.add("username");
         SECRET_PROPERTY_NAMES = Collections.unmodifiableSet(secretProps);
         Map<String, String> prefixes = new HashMap<>(1);
         prefixes.put("schedulerProperties", "scheduler.");

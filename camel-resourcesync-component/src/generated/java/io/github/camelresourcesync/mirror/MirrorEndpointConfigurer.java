@@ -23,6 +23,7 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         MirrorEndpoint target = (MirrorEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "fsync": target.setFsync(property(camelContext, boolean.class, value)); return true;
         case "keeplastmodified":
         case "keepLastModified": target.setKeepLastModified(property(camelContext, boolean.class, value)); return true;
         case "lazystartproducer":
@@ -36,6 +37,7 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "fsync": return boolean.class;
         case "keeplastmodified":
         case "keepLastModified": return boolean.class;
         case "lazystartproducer":
@@ -50,6 +52,7 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         MirrorEndpoint target = (MirrorEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "fsync": return target.isFsync();
         case "keeplastmodified":
         case "keepLastModified": return target.isKeepLastModified();
         case "lazystartproducer":

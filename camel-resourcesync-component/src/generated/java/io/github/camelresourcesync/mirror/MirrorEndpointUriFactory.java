@@ -23,8 +23,9 @@ public class MirrorEndpointUriFactory extends org.apache.camel.support.component
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(4);
+        Set<String> props = new HashSet<>(5);
         props.add("directory");
+        props.add("fsync");
         props.add("keepLastModified");
         props.add("lazyStartProducer");
         props.add("pruneEmptyDirectories");

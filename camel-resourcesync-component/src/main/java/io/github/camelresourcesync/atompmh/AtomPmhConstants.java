@@ -32,7 +32,7 @@ public final class AtomPmhConstants {
     @Metadata(description = "The entry's alternate links (one per format).",
               javaType = "java.util.List<io.github.camelresourcesync.model.Link>")
     public static final String LINKS = ResourceSyncConstants.LINKS;
-    @Metadata(description = "Stable id of this change (`location@datetime`).", javaType = "String")
+    @Metadata(description = "Stable id of this change: its location, an at sign and its datetime.", javaType = "String")
     public static final String EVENT_ID = ResourceSyncConstants.EVENT_ID;
     @Metadata(description = "A relative path derived from the location, safe under a mirror directory (an opaque"
                             + " `urn:uuid:x` location gives `urn/uuid/x`).",

@@ -13,7 +13,6 @@ import org.apache.camel.Processor;
  */
 public class AtomPmhConsumer extends SyncEventPollingConsumer {
 
-    private HttpFetcher fetcher;
     private AtomHarvester harvester;
 
     public AtomPmhConsumer(AtomPmhEndpoint endpoint, Processor processor) {
@@ -26,30 +25,12 @@ public class AtomPmhConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
-    protected void doStart() throws Exception {
-        AtomPmhEndpoint ep = getEndpoint();
-        SyncStateStore store = ep.startedStateStore();
-        fetcher = new HttpFetcher(ep.fetcherConfig());
-        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store);
-        super.doStart();
-    }
-
-    @Override
-    protected void doStop() throws Exception {
-        super.doStop();
-        if (fetcher != null) {
-            fetcher.close();
-            fetcher = null;
-        }
+    protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
+        harvester = new AtomHarvester(getEndpoint().feedUri(), getEndpoint().harvestOptions(), fetcher, store);
     }
 
     @Override
     protected EventRun openRun(int maxEvents) throws Exception {
         return harvester.startRun(maxEvents);
-    }
-
-    @Override
-    protected boolean isBreakOnFirstError() {
-        return getEndpoint().isBreakOnFirstError();
     }
 }

@@ -1,16 +1,12 @@
 package io.github.camelresourcesync.atompmh;
 
 import java.net.URI;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
-import io.github.camelresourcesync.HttpAuthOptions;
-import io.github.camelresourcesync.RetryOptions;
 import io.github.camelresourcesync.SyncEventEndpoint;
 import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.UrlRedaction;
-import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Category;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
@@ -18,7 +14,6 @@ import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.util.ObjectHelper;
 
 /**
  * Harvest an Atom-PMH feed (an RFC 5005 archived or complete Atom feed of metadata records): one exchange per created,
@@ -33,33 +28,30 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     @Metadata(required = true)
     private String feedUrl;
 
-    @UriParam(label = "consumer,scheduler")
-    private String cron;
-    @UriParam(label = "consumer")
+    @UriParam(label = "consumer",
+              description = "Comma-separated media types of the representation to take, most preferred first, as"
+                            + " the entries' links give them; a space is read as a plus sign (a plus in a URI query"
+                            + " arrives as a space). Parameters are compared only when given. Records with none of"
+                            + " them are passed over (or deleted, when the destination had them), and a poll that"
+                            + " passes over every entry logs a WARN naming the types asked for and offered. Empty:"
+                            + " the first alternate link of each entry.")
     private String mediaTypes;
-    @UriParam(label = "consumer", defaultValue = "true")
+    @UriParam(label = "consumer", defaultValue = "true",
+              description = "Fetch the chosen representation as the body. 403, 404 or 410 on it means the record is"
+                            + " gone (a `deleted` event when the destination had it); 401, 5xx and connection errors"
+                            + " fail the exchange, to be retried.")
     private boolean fetchContent = true;
-    @UriParam(label = "consumer", defaultValue = "false")
+    @UriParam(label = "consumer", defaultValue = "false",
+              description = "Use the record's `atom:id` (when it is an absolute URI) as the event location instead of"
+                            + " the chosen link.")
     private boolean useAtomIdAsLocation;
-    @UriParam(label = "consumer", defaultValue = "false")
+    @UriParam(label = "consumer", defaultValue = "false",
+              description = "Also follow paged-feed `next` links (feeds that page instead of archiving with"
+                            + " `prev-archive`).")
     private boolean followNext;
-    @UriParam(label = "consumer", defaultValue = "true")
-    private boolean breakOnFirstError = true;
-    @UriParam(label = "consumer,advanced", defaultValue = "100000")
+    @UriParam(label = "consumer,advanced", defaultValue = "100000",
+              description = "Most feed documents one harvest reads, against endless or looping archive chains.")
     private int maxDocuments = 100_000;
-
-    @UriParam(label = "state")
-    private String stateDirectory;
-
-    // option groups shared with the other harvesting endpoints, declared once in @UriParams classes (see HttpOptions)
-    @UriParam
-    private final RetryOptions retryOptions = new RetryOptions();
-    @UriParam
-    private final HttpAuthOptions authOptions = new HttpAuthOptions();
-    @UriParam(label = "advanced", defaultValue = "67108864")
-    private long maxDocumentSize = 64L * 1024 * 1024;
-    @UriParam(label = "advanced", defaultValue = "0")
-    private long maxContentSize;
 
     public AtomPmhEndpoint() {
     }
@@ -67,11 +59,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     public AtomPmhEndpoint(String uri, AtomPmhComponent component, String feedUrl) {
         super(uri, component);
         this.feedUrl = feedUrl;
-    }
-
-    @Override
-    public AtomPmhComponent getComponent() {
-        return (AtomPmhComponent) super.getComponent();
     }
 
     @Override
@@ -86,47 +73,42 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     }
 
     @Override
-    protected SyncStateStore defaultStateStore() throws Exception {
-        return getComponent().stateStore(stateDirectory);
-    }
-
-    @Override
-    public String getServiceUrl() {
-        return feedUri().toString();
-    }
-
-    @Override
     public String getServiceProtocol() {
         return "atom-pmh";
     }
 
-    /** The feed URL without user-info: credentials never travel into headers, state keys or logs. */
-    URI feedUri() {
-        return UrlRedaction.stripUserInfo(rawFeedUri());
-    }
-
-    private URI rawFeedUri() {
+    @Override
+    protected URI configuredUri() {
         return parseUri("resourcesync-atompmh: feedUrl", feedUrl);
     }
 
+    /** The feed URL without user-info: credentials never travel into headers, state keys or logs. */
+    URI feedUri() {
+        return safeUri();
+    }
+
     AtomPmhOptions harvestOptions() {
-        return new AtomPmhOptions().mediaTypes(mediaTypes == null ? null : Arrays.asList(mediaTypes.split(",")))
-                .fetchContent(fetchContent).useAtomIdAsLocation(useAtomIdAsLocation).followNext(followNext)
-                .maxDocuments(maxDocuments).stateId(getStateId());
+        return new AtomPmhOptions().mediaTypes(mediaTypeList()).fetchContent(fetchContent)
+                .useAtomIdAsLocation(useAtomIdAsLocation).followNext(followNext).maxDocuments(maxDocuments)
+                .stateId(getStateId());
     }
 
-    FetcherConfig fetcherConfig() throws Exception {
-        FetcherConfig c = getHttpOptions().fetcherConfig(getCamelContext());
-        return retryOptions.applyTo(authOptions.applyTo(c)).maxDocumentSize(maxDocumentSize)
-                .maxContentSize(maxContentSize);
-    }
-
-    public RetryOptions getRetryOptions() {
-        return retryOptions;
-    }
-
-    public HttpAuthOptions getAuthOptions() {
-        return authOptions;
+    /**
+     * The media types, a space read as {@code +}: a space is never valid in a media type, and a {@code +} in a URI
+     * query (or a Kamelet property that becomes one) arrives as a space ({@code application/atom+xml}).
+     */
+    List<String> mediaTypeList() {
+        if (mediaTypes == null || mediaTypes.isBlank()) {
+            return null;
+        }
+        List<String> list = new ArrayList<>();
+        for (String t : mediaTypes.split(",")) {
+            String type = t.strip().replace(' ', '+');
+            if (!type.isEmpty()) {
+                list.add(type);
+            }
+        }
+        return list;
     }
 
     public String getFeedUrl() {
@@ -138,27 +120,10 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
         this.feedUrl = feedUrl;
     }
 
-    public String getCron() {
-        return cron;
-    }
-
-    /**
-     * Poll on a Quartz cron expression (the syntax of camel-quartz) instead of a fixed delay; needs camel-quartz. The
-     * same as `scheduler=quartz&scheduler.cron=...`; empty: use `delay`.
-     */
-    public void setCron(String cron) {
-        this.cron = cron;
-    }
-
     public String getMediaTypes() {
         return mediaTypes;
     }
 
-    /**
-     * Comma-separated media types of the representation to take, most preferred first (`application/rifcs+xml,
-     * application/atom+xml`); parameters are compared only when given. Records with none of them are passed over (or
-     * deleted, when the destination had them). Empty: the first alternate link of each entry.
-     */
     public void setMediaTypes(String mediaTypes) {
         this.mediaTypes = mediaTypes;
     }
@@ -167,10 +132,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
         return fetchContent;
     }
 
-    /**
-     * Fetch the chosen representation as the body. 403, 404 or 410 on it means the record is gone (a `deleted`
-     * event when the destination had it); 401, 5xx and connection errors fail the exchange, to be retried.
-     */
     public void setFetchContent(boolean fetchContent) {
         this.fetchContent = fetchContent;
     }
@@ -179,7 +140,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
         return useAtomIdAsLocation;
     }
 
-    /** Use the record's `atom:id` (when it is an absolute URI) as the event location instead of the chosen link. */
     public void setUseAtomIdAsLocation(boolean useAtomIdAsLocation) {
         this.useAtomIdAsLocation = useAtomIdAsLocation;
     }
@@ -188,56 +148,16 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
         return followNext;
     }
 
-    /** Also follow paged-feed `next` links (feeds that page instead of archiving with `prev-archive`). */
     public void setFollowNext(boolean followNext) {
         this.followNext = followNext;
-    }
-
-    public boolean isBreakOnFirstError() {
-        return breakOnFirstError;
-    }
-
-    /**
-     * Stop the poll at the first failed exchange, to resume at that record next poll (at least once, in order);
-     * `false` passes over it.
-     */
-    public void setBreakOnFirstError(boolean breakOnFirstError) {
-        this.breakOnFirstError = breakOnFirstError;
     }
 
     public int getMaxDocuments() {
         return maxDocuments;
     }
 
-    /** Most feed documents one harvest reads, against endless or looping archive chains. */
     public void setMaxDocuments(int maxDocuments) {
         this.maxDocuments = maxDocuments;
     }
 
-    public String getStateDirectory() {
-        return stateDirectory;
-    }
-
-    /** Directory of an embedded state store for this endpoint (shared with endpoints naming the same directory). */
-    public void setStateDirectory(String stateDirectory) {
-        this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
-    }
-
-    public long getMaxDocumentSize() {
-        return maxDocumentSize;
-    }
-
-    /** Largest feed document read, in bytes (after decompression). */
-    public void setMaxDocumentSize(long maxDocumentSize) {
-        this.maxDocumentSize = maxDocumentSize;
-    }
-
-    public long getMaxContentSize() {
-        return maxContentSize;
-    }
-
-    /** Largest representation fetched as a body, in bytes; 0: no limit. */
-    public void setMaxContentSize(long maxContentSize) {
-        this.maxContentSize = maxContentSize;
-    }
 }

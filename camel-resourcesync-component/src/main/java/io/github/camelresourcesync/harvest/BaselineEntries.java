@@ -14,7 +14,7 @@ import io.github.camelresourcesync.model.SyncEvent;
  * The resources a baseline walks: the entries of a Resource List (index), or the manifest entries of a Resource
  * Dump's packages. One baseline logic ({@link BaselineSteps}) serves both.
  */
-interface BaselineEntries extends AutoCloseable {
+public interface BaselineEntries extends AutoCloseable {
 
     /** Opens the entries of one baseline. */
     @FunctionalInterface

@@ -57,7 +57,11 @@ final class DocumentLoader {
      * @return the opened document, or {@code null} when the Source answered 304
      */
     Opened openIfChanged(URI uri, boolean conditional) throws IOException {
-        Validators validators = conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE;
+        return openIfChanged(uri, conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE);
+    }
+
+    /** @return the opened document, or {@code null} when the Source answered 304 to {@code validators} */
+    Opened openIfChanged(URI uri, Validators validators) throws IOException {
         DocumentResponse response = fetcher.fetchDocument(uri, validators);
         if (response.notModified()) {
             response.close();

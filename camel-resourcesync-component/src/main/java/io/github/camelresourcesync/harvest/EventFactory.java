@@ -10,7 +10,7 @@ import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.ResourceState;
 
 /** Builds sync events from list entries, and the resource state an event leaves behind. */
-final class EventFactory {
+public final class EventFactory {
 
     private final URI origin;
 
@@ -19,14 +19,14 @@ final class EventFactory {
         this.origin = origin;
     }
 
-    SyncEvent event(String sourceKey, Entry e, ChangeType change, String capability, URI document) {
+    public SyncEvent event(String sourceKey, Entry e, ChangeType change, String capability, URI document) {
         Instant datetime = e.changeTime();
         return new SyncEvent(sourceKey, e.loc(), change, datetime, e.lastmod(), e.md().hash(), e.md().length(),
                 e.md().type(), capability, document, e.links(), SyncEvents.eventId(e.loc(), datetime, e.md().hash()),
                 fileName(e.loc()), null, null);
     }
 
-    String fileName(URI location) {
+    public String fileName(URI location) {
         return SyncEvents.fileName(location, origin);
     }
 

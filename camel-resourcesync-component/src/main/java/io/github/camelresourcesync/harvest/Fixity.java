@@ -1,11 +1,14 @@
 package io.github.camelresourcesync.harvest;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.PublishedLengthExceededException;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -67,6 +70,29 @@ final class Fixity {
         } catch (java.security.NoSuchAlgorithmException e) {
             return false;
         }
+    }
+
+    /**
+     * Fetches {@code location}, reading at most its published {@code length} + 1 bytes, and checks the bytes against
+     * the length and every published hash. A body longer than published is a length mismatch found without
+     * downloading the rest.
+     */
+    static Content fetchVerified(HttpFetcher fetcher, URI location, URI document, Long length, Hashes hash)
+            throws IOException {
+        Content content;
+        try {
+            content = fetcher.fetchContent(location, algorithms(hash), length == null ? -1 : length);
+        } catch (PublishedLengthExceededException e) {
+            throw new FixityException(location, document, "Length", length + " bytes",
+                    "more (" + e.getMessage() + ")");
+        }
+        try {
+            verify(location, document, length, hash, content);
+        } catch (FixityException e) {
+            content.close();
+            throw e;
+        }
+        return content;
     }
 
     static void verify(SyncEvent event, Content content) throws FixityException {

@@ -12,6 +12,7 @@ public final class HarvestOptions {
     private boolean emitDeletes;
     private GapPolicy gapPolicy = GapPolicy.BASELINE;
     private String capabilityList;
+    private Duration fetchWaitLimit = Duration.ofHours(1);
     private int fetchParallelism = 4;
     private Duration rediscoveryInterval = Duration.ofMinutes(15);
     private int maxDocumentDepth = 4;
@@ -73,6 +74,16 @@ public final class HarvestOptions {
 
     public HarvestOptions fetchParallelism(int v) {
         this.fetchParallelism = Math.max(1, v);
+        return this;
+    }
+
+    /** Longest wait for one resource's fetch before its event fails (derived from the fetch policy's bounds). */
+    public Duration fetchWaitLimit() {
+        return fetchWaitLimit;
+    }
+
+    public HarvestOptions fetchWaitLimit(Duration v) {
+        this.fetchWaitLimit = v;
         return this;
     }
 

@@ -2,12 +2,10 @@ package io.github.camelresourcesync.harvest;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.http.HttpFetcher;
@@ -40,6 +38,8 @@ public final class Harvester {
     private final SyncProgressFactory progressFactory;
     private final URI origin;
 
+    private final Gaps gaps = new Gaps();
+
     private List<DiscoveredSource> sources;
     /** survives {@link #invalidate()}: what operators see while the Source is failing */
     private List<DiscoveredSource> lastFollowed = List.of();
@@ -70,6 +70,11 @@ public final class Harvester {
 
     private static URI origin(URI uri) {
         return URI.create(uri.getScheme() + "://" + (uri.getRawAuthority() == null ? "" : uri.getRawAuthority()) + "/");
+    }
+
+    /** Told of gaps in the Change Lists that no baseline can close, and of their closing. */
+    public void gapListener(GapListener listener) {
+        gaps.listener(listener);
     }
 
     /** The Capability Lists this harvester follows, discovering them when not known or too old. */
@@ -257,6 +262,8 @@ public final class Harvester {
      * decides.
      */
     private StepSource incremental(DiscoveredSource s, HarvestContext ctx, String mode) throws IOException {
+        SourceState state = ctx.buffer().source(s.key());
+        gaps.update(s.key(), state);
         URI list = s.document(Capability.CHANGELIST);
         URI dump = s.document(Capability.CHANGEDUMP);
         IncrementalPass steps;
@@ -269,7 +276,7 @@ public final class Harvester {
             archive = s.document(Capability.CHANGELIST_ARCHIVE);
         }
         if (!steps.gap()) {
-            return steps;
+            return closeOpenGap(s, ctx, steps, state, mode);
         }
         if (archive != null) {
             List<Entry> cover = Archives.covering(ctx.loader(), archive, steps.resumeTime(), steps.coverageStart(),
@@ -297,48 +304,98 @@ public final class Harvester {
                             steps.coverageStart(), steps.resumeTime());
                     return steps;
                 }
-                LOG.warn("{}: {} starts at {}, after the resume point {}; re-baselining", s.key(), changes,
-                        steps.coverageStart(), steps.resumeTime());
-                steps.close();
-                return baseline(s, ctx, true, false, mode);
+                Instant snapshot = gaps.snapshotTime(baselineRoot(s), ctx.loader());
+                boolean closes = snapshot == null || !snapshot.isBefore(steps.coverageStart());
+                if (closes || snapshot.isAfter(steps.resumeTime())) {
+                    // closes the gap, or at least brings the destination up to a newer snapshot
+                    LOG.warn("{}: {} starts at {}, after the resume point {}; re-baselining", s.key(), changes,
+                            steps.coverageStart(), steps.resumeTime());
+                    steps.close();
+                    if (closes) {
+                        gaps.closing(s.key(), state.baselineGeneration() + 1);
+                    }
+                    return baseline(s, ctx, true, false, mode);
+                }
+                // a baseline would end where this one is: apply what is listed rather than re-baseline forever
+                gaps.opened(new GapListener.Gap(s.key(), changes, steps.resumeTime(), steps.coverageStart(),
+                        snapshot));
+                return steps;
         }
     }
 
     /**
-     * Plans an audit of every followed Capability List's Resource List against a destination; see {@link AuditRun}. A
-     * Source offering only a Resource Dump (or any, with {@code preferDumps}) is audited against the dump's manifests.
-     *
-     * @param scratchDirectory where the audit keeps its temporary file; {@code null} for the JVM's temporary directory
+     * With a gap open, each incremental poll asks (conditionally) whether the Source now has a snapshot as new as
+     * the Change Lists' start; a baseline from it (reporting what is no longer listed) closes the gap.
      */
-    public AuditRun startAudit(AuditDestination destination, Path scratchDirectory) throws IOException {
+    private StepSource closeOpenGap(DiscoveredSource s, HarvestContext ctx, IncrementalPass steps, SourceState state,
+                                    String mode) throws IOException {
+        URI root = baselineRoot(s);
+        if (!gaps.isOpen(s.key()) || root == null || options.gapPolicy() != GapPolicy.BASELINE) {
+            return steps;
+        }
+        Instant snapshot = gaps.snapshotTime(root, ctx.loader());
+        if (snapshot == null || snapshot.isBefore(gaps.listsStart(s.key()))) {
+            return steps;
+        }
+        LOG.info("{}: {} is now as of {}, past the gap before {}; re-baselining to close it", s.key(), root,
+                snapshot, gaps.listsStart(s.key()));
+        steps.close();
+        gaps.closing(s.key(), state.baselineGeneration() + 1);
+        return baseline(s, ctx, true, false, mode);
+    }
+
+    /** The Resource List or Resource Dump a baseline reads (as {@link #baseline} chooses), or null. */
+    private URI baselineRoot(DiscoveredSource s) {
+        URI list = s.document(Capability.RESOURCELIST);
+        URI dump = s.document(Capability.RESOURCEDUMP);
+        return dump != null && (options.preferDumps() || list == null) ? dump : list;
+    }
+
+    /**
+     * Plans a run over every followed Capability List's baseline list, its Resource List (or the manifests of its
+     * Resource Dump, for a Source offering only a dump, or any with {@code preferDumps}), whose steps {@code planner}
+     * makes: for runs that read the lists without syncing, as the audit package's does. Nothing here knows what they
+     * do with the entries.
+     */
+    public SyncRun startListRun(ListRunPlanner planner) throws IOException {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.create();
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store), store,
                 new EventFactory(origin), packages, progress);
-        Map<String, URI> lists = new LinkedHashMap<>();
-        Map<String, BaselineEntries.Opener> openers = new LinkedHashMap<>();
+        List<Listed> listed = new ArrayList<>();
         for (DiscoveredSource s : followed) {
             URI list = s.document(Capability.RESOURCELIST);
             URI dump = s.document(Capability.RESOURCEDUMP);
             if (dump != null && (options.preferDumps() || list == null)) {
-                // the dump's manifests; a package is downloaded only for a body a repair needs
-                lists.put(s.key(), dump);
-                openers.put(s.key(), c -> new DumpManifestEntries(ctx, dump));
+                // the dump's manifests; a package is downloaded only for a body the run needs
+                listed.add(new Listed(s, dump, c -> new DumpManifestEntries(ctx, dump)));
             } else {
                 URI from = require(list, s, "Resource List or Resource Dump", "audit");
-                lists.put(s.key(), from);
-                openers.put(s.key(), c -> new ListWalker(ctx.loader(), from, options.maxDocumentDepth(), false,
-                        progress));
+                listed.add(new Listed(s, from, c -> new ListWalker(ctx.loader(), from, options.maxDocumentDepth(),
+                        false, progress)));
             }
         }
-        AuditScratch scratch = new AuditScratch(scratchDirectory);
-        AuditReport report = new AuditReport(start.toString(), destination.describe());
-        List<SyncRun.Part> parts = new ArrayList<>();
-        for (DiscoveredSource s : followed) {
-            parts.add(() -> new AuditSteps(s, lists.get(s.key()), openers.get(s.key()), ctx, destination, scratch,
-                    report));
-        }
-        parts.add(() -> new AuditExtraSteps(followed, lists, ctx, origin, destination, scratch, report));
-        return new AuditRun(new SyncRun(parts, ctx, fetcher, fetchPool, 0), scratch, report);
+        return new SyncRun(planner.parts(new ListRun(start, origin, listed, ctx.events(), progress)), ctx, fetcher,
+                fetchPool, 0);
+    }
+
+    /** Makes the parts of a run over the baseline lists ({@link #startListRun}). */
+    @FunctionalInterface
+    public interface ListRunPlanner {
+        List<SyncRun.Part> parts(ListRun lists) throws IOException;
+    }
+
+    /**
+     * The baseline lists of the followed Capability Lists, in order.
+     *
+     * @param start  the URL the harvest starts from
+     * @param origin the Source's origin, which relative file names resolve against
+     * @param events makes the events of listed entries
+     */
+    public record ListRun(URI start, URI origin, List<Listed> sources, EventFactory events, SyncProgress progress) {
+    }
+
+    /** One followed Capability List's baseline list and how to open its entries. */
+    public record Listed(DiscoveredSource source, URI list, BaselineEntries.Opener opener) {
     }
 }

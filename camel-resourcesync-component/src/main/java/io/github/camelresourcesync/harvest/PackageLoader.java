@@ -55,10 +55,9 @@ final class PackageLoader {
         URI uri = packageEntry.loc();
         // one hash for the package (the strongest published): its bitstreams are verified against all of theirs
         Hashes hash = Fixity.strongestForPackage(packageEntry.md().hash());
-        Content download = fetcher.fetchContent(uri, Fixity.algorithms(hash));
+        Content download = Fixity.fetchVerified(fetcher, uri, dump, packageEntry.md().length(), hash);
         Path copy = null;
         try {
-            Fixity.verify(uri, dump, packageEntry.md().length(), hash, download);
             Path file = download instanceof SpooledContent s ? s.spoolFile() : null;
             if (file == null) {
                 // small packages stay in memory when fetched; ZipFile needs a file

@@ -11,11 +11,11 @@ import io.github.camelresourcesync.state.StateBuffer;
  * complete"). Effects are committed strictly in step order, each only once every step before it is resolved, which is
  * what keeps the resume point safe with prefetching and batches.
  */
-final class Step {
+public final class Step {
 
     /** A state change; gets the event as delivered (with the digests of its content) or {@code null} for markers. */
     @FunctionalInterface
-    interface Effect {
+    public interface Effect {
         Effect NONE = (buffer, event) -> {
         };
 
@@ -54,12 +54,13 @@ final class Step {
         this.onPassed = onPassed;
     }
 
-    static Step event(SyncEvent event, Effect onDelivered, Effect onPassed) {
+    public static Step event(SyncEvent event, Effect onDelivered, Effect onPassed) {
         return new Step(event, onDelivered, onPassed);
     }
 
     /** An event whose body is already at hand (or failed to be read: the future holds the failure). */
-    static Step event(SyncEvent event, Effect onDelivered, Effect onPassed, CompletableFuture<Content> content) {
+    public static Step event(SyncEvent event, Effect onDelivered, Effect onPassed,
+                             CompletableFuture<Content> content) {
         return new Step(event, onDelivered, onPassed, content);
     }
 

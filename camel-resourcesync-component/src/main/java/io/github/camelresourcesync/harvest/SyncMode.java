@@ -10,7 +10,7 @@ public enum SyncMode {
     INCREMENTAL,
     /**
      * Every poll compares what the destination has with the Resource List and emits one event per discrepancy
-     * ({@code missing}, {@code changed}, {@code extra}) and a report; state is never changed. See {@link AuditRun}.
+     * ({@code missing}, {@code changed}, {@code extra}) and a report; state is never changed. See the audit package.
      */
     AUDIT
 }

@@ -42,14 +42,14 @@ public final class SyncRun implements EventRun {
 
     /** Opens the step source of one part of the run (one Capability List), lazily, when the run reaches it. */
     @FunctionalInterface
-    interface Part {
+    public interface Part {
         StepSource open() throws IOException;
     }
 
     private final Iterator<Part> parts;
     private final HarvestContext ctx;
     private final HttpFetcher fetcher;
-    private final ExecutorService fetchPool;
+    private final FetchLanes lanes;
     private final int window;
     private final long maxEvents;
 
@@ -75,7 +75,8 @@ public final class SyncRun implements EventRun {
         this.parts = parts.iterator();
         this.ctx = ctx;
         this.fetcher = fetcher;
-        this.fetchPool = fetchPool;
+        // fetchParallelism fetches at a time; as many again wait fetched or queued, so a lane never waits for delivery
+        this.lanes = new FetchLanes(fetchPool, ctx.options().fetchParallelism());
         this.window = ctx.options().fetchContent() ? ctx.options().fetchParallelism() * 2 : 1;
         this.maxEvents = maxEvents;
     }
@@ -130,12 +131,24 @@ public final class SyncRun implements EventRun {
         return null;
     }
 
+    @Override
+    public PendingEvent nextIfReady() throws IOException {
+        if (!stopped && !limitReached()) {
+            fill();
+            Ahead a = ahead.peekFirst();
+            if (a != null && a.content() != null && !a.content().isDone()) {
+                return null;
+            }
+        }
+        return next();
+    }
+
     private PendingEvent resolve(Step step, CompletableFuture<Content> future) throws IOException {
         if (future == null) {
             return new PendingEvent(step.event, null, step);
         }
         try {
-            Content content = future.get();
+            Content content = awaitContent(step, future);
             ctx.progress().bytesFetched(content.length());
             return new PendingEvent(step.event.withContent(content), null, step);
         } catch (InterruptedException e) {
@@ -153,6 +166,23 @@ public final class SyncRun implements EventRun {
             }
             Exception failure = cause instanceof Exception ex ? ex : new IOException(cause);
             return new PendingEvent(step.event, failure, step);
+        }
+    }
+
+    /**
+     * The fetch's result, waiting at most as long as the fetch can legitimately take (every attempt within its
+     * request deadline, plus backoff and time queued behind other routes' fetches): a fetch that can never complete
+     * (its task dropped by a pool shut down under it) fails the event instead of holding the poll for ever.
+     */
+    private Content awaitContent(Step step, CompletableFuture<Content> future)
+            throws InterruptedException, ExecutionException, IOException {
+        try {
+            return future.get(ctx.options().fetchWaitLimit().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            future.cancel(true);
+            throw new ExecutionException(new FetchException(step.event.location(), 0, "fetching "
+                    + step.event.location() + " did not complete within " + ctx.options().fetchWaitLimit().toSeconds()
+                    + " s; the fetch pool may be exhausted or stopped"));
         }
     }
 
@@ -216,20 +246,8 @@ public final class SyncRun implements EventRun {
         if (ev == null || !ctx.options().fetchContent() || ev.change() == ChangeType.DELETED) {
             return null;
         }
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                Content content = fetcher.fetchContent(ev.location(), Fixity.algorithms(ev));
-                try {
-                    Fixity.verify(ev, content);
-                } catch (FixityException e) {
-                    content.close();
-                    throw e;
-                }
-                return content;
-            } catch (IOException e) {
-                throw new java.util.concurrent.CompletionException(e);
-            }
-        }, fetchPool);
+        return lanes.submit(() -> Fixity.fetchVerified(fetcher, ev.location(), ev.sourceDocument(), ev.length(),
+                ev.hash()));
     }
 
     @Override

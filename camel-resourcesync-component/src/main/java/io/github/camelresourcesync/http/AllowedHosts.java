@@ -8,64 +8,72 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The hosts a harvester may fetch from, so a Source cannot steer it at internal addresses (cloud metadata services,
- * admin consoles, local files). A host is allowed when it equals an allowed name or is a subdomain of one (as the
- * reference client {@code resync} judges authority); IP addresses match only exactly. {@code file:} and
- * {@code classpath:} URLs have no host: they are allowed only when {@link #allowsLocal()} (a local Source, or
- * {@link #ANY}).
+ * Where a fetcher may go, so a Source (or a feed, a node, a hub's answer) cannot steer it at internal addresses (cloud
+ * metadata services, admin consoles, local files). Two separate questions:
+ * <ul>
+ * <li><b>schemes</b>: {@code http} and {@code https} always; {@code file:} and {@code classpath:} only when the URL the
+ * operator configured is itself local ({@link #allowsLocal()}), never because a document names them; anything else
+ * ({@code jar:}, {@code ftp:}, {@code data:} ...) never;</li>
+ * <li><b>hosts</b>: a host is allowed when it equals an allowed name or is a subdomain of one (as the reference client
+ * {@code resync} judges authority); IP addresses match only exactly as written, so other spellings of an address
+ * (decimal, octal, IPv6-mapped) are refused. A local configured URL is the operator's own document: it may name any
+ * host.</li>
+ * </ul>
  */
 public final class AllowedHosts {
 
-    /** No restriction: any host, and local URLs. */
-    public static final AllowedHosts ANY = new AllowedHosts(Set.of(), true);
+    /** Any host and local URLs: for tests and tools that fetch what their operator names, never for a harvester. */
+    public static final AllowedHosts ANY = new AllowedHosts(Set.of(), true, true);
+
+    /** Nothing at all: the policy of a fetcher nobody configured. */
+    public static final AllowedHosts NONE = new AllowedHosts(Set.of(), false, false);
 
     private final Set<String> hosts;
-    private final boolean any;
+    private final boolean anyHost;
+    private final boolean local;
 
-    private AllowedHosts(Set<String> hosts, boolean any) {
+    private AllowedHosts(Set<String> hosts, boolean anyHost, boolean local) {
         this.hosts = hosts;
-        this.any = any;
+        this.anyHost = anyHost;
+        this.local = local;
     }
 
     /**
-     * The policy of a harvester that starts at {@code source}: its host and subdomains, plus the names in
-     * {@code extra} (comma or space separated; {@code *} allows any host). A Source read from {@code file:} or
-     * {@code classpath:} is the operator's own: then any host is allowed.
+     * The policy of a fetcher that starts at {@code configured} (a Source, feed, node or hub URL the operator set): its
+     * host and subdomains, plus the names in {@code extra} (comma or space separated; {@code *} allows any host). A
+     * {@code file:} or {@code classpath:} URL is the operator's own: it may also read local URLs and name any host.
      */
-    public static AllowedHosts forSource(URI source, String extra) {
-        Set<String> names = new LinkedHashSet<>();
-        String sourceHost = normalise(source.getHost());
-        if (sourceHost == null) {
-            return ANY;
+    public static AllowedHosts forConfiguredUrl(URI configured, String extra) {
+        String scheme = schemeOf(configured);
+        if (scheme.equals("file") || scheme.equals("classpath")) {
+            return new AllowedHosts(Set.of(), true, true);
         }
-        names.add(sourceHost);
-        if (extra != null) {
-            for (String name : extra.split("[,\\s]+")) {
-                if (name.equals("*")) {
-                    return ANY;
-                }
-                String n = normalise(name);
-                if (n != null) {
-                    names.add(n);
-                }
-            }
-        }
-        return new AllowedHosts(Set.copyOf(names), false);
+        AllowedHosts own = new AllowedHosts(Set.of(), false, false).plus(configured.getHost());
+        return extra == null ? own : own.plus(extra.split("[,\\s]+"));
     }
 
-    /** Exactly these hosts and their subdomains; no local URLs. */
+    /** Exactly these hosts and their subdomains ({@code *}: any host); no local URLs. */
     public static AllowedHosts of(String... names) {
-        Set<String> set = new LinkedHashSet<>();
-        for (String name : names) {
-            if ("*".equals(name)) {
-                return ANY;
-            }
+        return new AllowedHosts(Set.of(), false, false).plus(names);
+    }
+
+    /** This policy plus {@code more} (a hub the operator configured next to the Source, say; {@code *}: any host). */
+    public AllowedHosts plus(String... more) {
+        Set<String> names = new LinkedHashSet<>(hosts);
+        boolean any = anyHost;
+        for (String name : more) {
             String n = normalise(name);
-            if (n != null) {
-                set.add(n);
+            if ("*".equals(n)) {
+                any = true;
+            } else if (n != null) {
+                names.add(n);
             }
         }
-        return new AllowedHosts(Set.copyOf(set), false);
+        return new AllowedHosts(Set.copyOf(names), any, local);
+    }
+
+    private static String schemeOf(URI uri) {
+        return uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     }
 
     private static String normalise(String name) {
@@ -87,18 +95,19 @@ public final class AllowedHosts {
         return n.isEmpty() ? null : n;
     }
 
-    public boolean isAny() {
-        return any;
+    /** Any host may be fetched from (local URLs are a separate question: {@link #allowsLocal()}). */
+    public boolean isAnyHost() {
+        return anyHost;
     }
 
-    /** {@code file:} and {@code classpath:} URLs may be read. */
+    /** {@code file:} and {@code classpath:} URLs may be read: only when the configured URL is itself local. */
     public boolean allowsLocal() {
-        return any;
+        return local;
     }
 
     /** Whether a request to {@code host} (a name or an IP address) is allowed. */
     public boolean allowsHost(String host) {
-        if (any) {
+        if (anyHost) {
             return true;
         }
         String h = normalise(host);
@@ -106,7 +115,7 @@ public final class AllowedHosts {
             return false;
         }
         for (String allowed : hosts) {
-            if (h.equals(allowed) || !isIpLiteral(allowed) && h.endsWith("." + allowed)) {
+            if (h.equals(allowed) || !isIpLiteral(allowed) && !isIpLiteral(h) && h.endsWith("." + allowed)) {
                 return true;
             }
         }
@@ -115,11 +124,32 @@ public final class AllowedHosts {
 
     /** Whether {@code uri} may be fetched. */
     public boolean allows(URI uri) {
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (scheme.equals("http") || scheme.equals("https")) {
-            return allowsHost(uri.getHost());
+        return refusal(uri) == null;
+    }
+
+    /**
+     * Why {@code uri} may not be fetched, as the end of a sentence ("scheme jar: is not fetched ..."), or
+     * {@code null} when it may.
+     */
+    public String refusal(URI uri) {
+        String scheme = schemeOf(uri);
+        switch (scheme) {
+            case "http", "https" -> {
+                if (uri.getHost() == null) {
+                    return "the URL has no host name";
+                }
+                return allowsHost(uri.getHost()) ? null : "host " + uri.getHost() + " is not allowed (allowed: "
+                        + describe() + "); add the host to allowedHosts, or set allowedHosts=* to allow any host";
+            }
+            case "file", "classpath" -> {
+                return local ? null : "scheme " + scheme + ": is not allowed here: local files are read only when the"
+                        + " configured URL is itself a " + scheme + ": URL, never because a document names them";
+            }
+            default -> {
+                return "scheme " + (scheme.isEmpty() ? "(none)" : scheme + ":") + " is not fetched (only http: and"
+                        + " https:" + (local ? ", file: and classpath:" : "") + ")";
+            }
         }
-        return allowsLocal();
     }
 
     private static boolean isIpLiteral(String host) {
@@ -128,8 +158,11 @@ public final class AllowedHosts {
 
     /** For messages: {@code example.org, cdn.example.net and their subdomains}. */
     public String describe() {
-        if (any) {
+        if (anyHost) {
             return "any host";
+        }
+        if (hosts.isEmpty()) {
+            return "no host";
         }
         List<String> names = new ArrayList<>(hosts);
         names.sort(null);
@@ -138,6 +171,6 @@ public final class AllowedHosts {
 
     @Override
     public String toString() {
-        return "AllowedHosts[" + describe() + "]";
+        return "AllowedHosts[" + describe() + (local ? ", local URLs" : "") + "]";
     }
 }

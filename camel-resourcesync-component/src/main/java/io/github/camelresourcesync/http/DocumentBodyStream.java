@@ -18,13 +18,21 @@ final class DocumentBodyStream extends FilterInputStream {
     private long count;
     private boolean eof;
     private boolean reported;
+    private final RequestDeadline deadline;
 
     /** {@code description} names the request in messages, e.g. {@code GET https://example.org/changelist.xml}. */
     DocumentBodyStream(InputStream in, URI uri, String description, FetchListener listener) {
+        this(in, uri, description, listener, RequestDeadline.NONE);
+    }
+
+    /** With the deadline of the request whose body this is: a read it cut short says so. */
+    DocumentBodyStream(InputStream in, URI uri, String description, FetchListener listener,
+                       RequestDeadline deadline) {
         super(in);
         this.uri = uri;
         this.description = description;
         this.listener = listener;
+        this.deadline = deadline;
     }
 
     @Override
@@ -98,6 +106,9 @@ final class DocumentBodyStream extends FilterInputStream {
     private IOException translate(IOException e) {
         if (e instanceof FetchException) {
             return e;
+        }
+        if (deadline.expired()) {
+            return deadline.failure(uri, description, count, e);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return new FetchException(uri, 0, "reading the body of " + description + " failed after " + count + " bytes: "

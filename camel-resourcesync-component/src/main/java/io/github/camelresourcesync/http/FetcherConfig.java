@@ -14,6 +14,7 @@ public final class FetcherConfig {
 
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration readTimeout = Duration.ofSeconds(30);
+    private Duration requestTimeout = Duration.ofMinutes(10);
     private int maxRetries = 3;
     private Duration retryInitialDelay = Duration.ofMillis(500);
     private Duration retryMaxDelay = Duration.ofSeconds(30);
@@ -28,15 +29,16 @@ public final class FetcherConfig {
     private int proxyPort;
     private long maxDocumentSize = 256L * 1024 * 1024;
     private long maxContentSize = 0;
-    private int spoolThreshold = 1024 * 1024;
+    private int spoolThreshold = 256 * 1024;
     private Path spoolDirectory;
     private FetchListener listener = FetchListener.NONE;
-    private AllowedHosts allowedHosts = AllowedHosts.ANY;
+    private AllowedHosts allowedHosts = AllowedHosts.NONE;
 
     public FetcherConfig copy() {
         FetcherConfig c = new FetcherConfig();
         c.connectTimeout = connectTimeout;
         c.readTimeout = readTimeout;
+        c.requestTimeout = requestTimeout;
         c.maxRetries = maxRetries;
         c.retryInitialDelay = retryInitialDelay;
         c.retryMaxDelay = retryMaxDelay;
@@ -76,6 +78,30 @@ public final class FetcherConfig {
     public FetcherConfig readTimeout(Duration v) {
         this.readTimeout = Objects.requireNonNull(v);
         return this;
+    }
+
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /**
+     * The deadline of one request as a whole (connecting, headers and the whole body), so a server that trickles
+     * bytes just under {@link #readTimeout()} cannot hold a fetch for ever; zero or negative for none.
+     */
+    public FetcherConfig requestTimeout(Duration v) {
+        this.requestTimeout = Objects.requireNonNull(v);
+        return this;
+    }
+
+    /**
+     * The longest one fetch can legitimately take: every attempt within its deadline (or, without one, an hour) plus
+     * the longest backoffs between them, plus as long again for time queued behind other fetches.
+     */
+    public Duration longestFetch() {
+        Duration attempt = requestTimeout.isZero() || requestTimeout.isNegative() ? Duration.ofHours(1)
+                : requestTimeout.plus(connectTimeout);
+        int attempts = Math.max(0, maxRetries) + 1;
+        return attempt.multipliedBy(attempts).plus(retryMaxDelay.multipliedBy(attempts - 1L)).multipliedBy(2);
     }
 
     public int maxRetries() {
@@ -247,9 +273,13 @@ public final class FetcherConfig {
         return allowedHosts;
     }
 
-    /** Hosts that may be fetched from, checked on every URL and every redirect hop; default {@link AllowedHosts#ANY}. */
+    /**
+     * Schemes and hosts that may be fetched from, checked on every URL and every redirect hop. Default
+     * {@link AllowedHosts#NONE}: a fetcher nobody gave a policy fetches nothing; endpoints build theirs from the URL
+     * their user configured.
+     */
     public FetcherConfig allowedHosts(AllowedHosts v) {
-        this.allowedHosts = v == null ? AllowedHosts.ANY : v;
+        this.allowedHosts = v == null ? AllowedHosts.NONE : v;
         return this;
     }
 }

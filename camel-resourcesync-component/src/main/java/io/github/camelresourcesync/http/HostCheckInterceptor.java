@@ -16,16 +16,16 @@ final class HostCheckInterceptor implements org.apache.hc.core5.http.HttpRequest
 
     /** Context attribute holding the URI the caller asked for (for the message). */
     static final String ATTRIBUTE = "io.github.camelresourcesync.http.requested-uri";
-
-    private final AllowedHosts allowed;
-
-    HostCheckInterceptor(AllowedHosts allowed) {
-        this.allowed = allowed;
-    }
+    /**
+     * Context attribute holding the {@link AllowedHosts} of the fetcher that sent the request: the client may be shared
+     * by fetchers of different Sources, so the policy travels with each request. Without it nothing is allowed.
+     */
+    static final String POLICY = "io.github.camelresourcesync.http.allowed-hosts";
 
     @Override
     public void process(HttpRequest request, EntityDetails entity, HttpContext context) throws IOException {
-        if (allowed.isAny() || request.getAuthority() == null
+        AllowedHosts allowed = context.getAttribute(POLICY) instanceof AllowedHosts a ? a : AllowedHosts.NONE;
+        if (allowed.isAnyHost() || request.getAuthority() == null
                 || allowed.allowsHost(request.getAuthority().getHostName())) {
             return;
         }
@@ -36,6 +36,6 @@ final class HostCheckInterceptor implements org.apache.hc.core5.http.HttpRequest
             target = URI.create(request.getScheme() + "://" + request.getAuthority().getHostName() + "/");
         }
         URI requested = context.getAttribute(ATTRIBUTE) instanceof URI u ? u : target;
-        throw HostNotAllowedException.refused(requested, target, allowed);
+        throw LinkRefusedException.refused(request.getMethod(), requested, target, allowed.refusal(target));
     }
 }

@@ -58,7 +58,7 @@ public final class HttpClientFactory {
                 // HttpFetcher retries with backoff itself; two retry layers would multiply attempts
                 .disableAutomaticRetries()
                 // every hop, first: a refused host gets no request at all
-                .addRequestInterceptorFirst(new HostCheckInterceptor(config.allowedHosts()))
+                .addRequestInterceptorFirst(new HostCheckInterceptor())
                 .addRequestInterceptorLast(new OriginAuthInterceptor())
                 .evictIdleConnections(EVICT_IDLE_AFTER);
         if (config.userAgent() != null && !config.userAgent().isBlank()) {

@@ -9,16 +9,21 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.RedirectException;
+import org.apache.hc.client5.http.cookie.CookieStore;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.protocol.RedirectLocations;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +41,7 @@ import io.github.camelresourcesync.model.Content;
  * fetcher, so a body cut short is retried too.
  * <p>
  * Every URL, and every hop of a redirect chain, is checked against {@link FetcherConfig#allowedHosts()} before a
- * request is sent ({@link HostNotAllowedException}, never retried).
+ * request is sent ({@link LinkRefusedException}, never retried).
  * <p>
  * Credentials (bearer token, else user and password, else the URL's user-info) are sent preemptively, and only to the
  * scheme, host and port of the URL the caller asked for, never to a redirect target elsewhere. URLs in messages and
@@ -47,11 +52,15 @@ import io.github.camelresourcesync.model.Content;
 public final class HttpFetcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpFetcher.class);
+    /** The start of an answer's body kept for messages ({@link #send}). */
+    private static final int ANSWER_TEXT_LIMIT = 2000;
     private static final String DOCUMENT_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.5";
 
     private final FetcherConfig config;
     private final FetchListener listener;
     private final CloseableHttpClient client;
+    /** Lets go of the client: closes it when it is this fetcher's own, releases a shared pool's use otherwise. */
+    private final Runnable onClose;
     private final RetryPolicy policy;
     private final Retrier retrier;
     private final LocalResources local;
@@ -63,7 +72,21 @@ public final class HttpFetcher implements AutoCloseable {
         Backoff backoff = new Backoff(this.config.retryInitialDelay(), this.config.retryMaxDelay());
         this.retrier = new Retrier(this.config.maxRetries(), policy, backoff, listener);
         this.local = new LocalResources(this.config, listener);
-        this.client = HttpClientFactory.create(this.config);
+        CloseableHttpClient own = HttpClientFactory.create(this.config);
+        this.client = own;
+        this.onClose = () -> own.close(CloseMode.GRACEFUL);
+    }
+
+    /** A fetcher over a shared client ({@link FetchEngine}); {@code onClose} releases it. */
+    HttpFetcher(FetcherConfig config, CloseableHttpClient client, Runnable onClose) {
+        this.config = Objects.requireNonNull(config, "config").copy();
+        this.listener = SafeListener.wrap(this.config.listener());
+        this.policy = new RetryPolicy(this.config.connectTimeout(), this.config.readTimeout());
+        Backoff backoff = new Backoff(this.config.retryInitialDelay(), this.config.retryMaxDelay());
+        this.retrier = new Retrier(this.config.maxRetries(), policy, backoff, listener);
+        this.local = new LocalResources(this.config, listener);
+        this.client = client;
+        this.onClose = onClose;
     }
 
     /**
@@ -73,7 +96,7 @@ public final class HttpFetcher implements AutoCloseable {
      */
     public DocumentResponse fetchDocument(URI uri, Validators validators) throws IOException {
         Objects.requireNonNull(uri, "uri");
-        checkAllowed(uri);
+        checkAllowed("GET", uri);
         Validators sent = validators == null ? Validators.NONE : validators;
         return switch (schemeOf(uri)) {
             case "http", "https" -> {
@@ -93,22 +116,36 @@ public final class HttpFetcher implements AutoCloseable {
      * @throws FetchException on an error status (after retries), no response, or a body over the size limit
      */
     public Content fetchContent(URI uri, Collection<String> algorithms) throws IOException {
+        return fetchContent(uri, algorithms, -1);
+    }
+
+    /**
+     * {@link #fetchContent(URI, Collection)} for a resource whose length was published: at most {@code publishedLength}
+     * + 1 bytes are read, so a server that sends more is found out without downloading (or spooling) the rest, and
+     * a {@code Content-Length} above it fails before the body is read at all ({@link PublishedLengthExceededException}).
+     *
+     * @param publishedLength the length the Source published, or -1 when it published none
+     */
+    public Content fetchContent(URI uri, Collection<String> algorithms, long publishedLength) throws IOException {
         Objects.requireNonNull(uri, "uri");
-        checkAllowed(uri);
+        checkAllowed("GET", uri);
         List<String> algs = algorithms == null ? List.of() : List.copyOf(algorithms);
         return switch (schemeOf(uri)) {
             case "http", "https" -> {
                 Target target = Target.of(uri, config);
-                yield retrier.call(target.safeUri(), target.description(), () -> attemptContent(target, algs));
+                yield retrier.call(target.safeUri(), target.description(),
+                        () -> attemptContent(target, algs, publishedLength));
             }
-            case "file" -> local.fileContent(uri, algs);
-            default -> local.classpathContent(uri, algs);
+            case "file" -> local.fileContent(uri, algs, publishedLength);
+            default -> local.classpathContent(uri, algs, publishedLength);
         };
     }
 
-    private void checkAllowed(URI uri) throws HostNotAllowedException {
-        if (!config.allowedHosts().allows(uri)) {
-            throw HostNotAllowedException.refused(uri, uri, config.allowedHosts());
+    /** Refuses {@code uri} when the fetch policy does not allow it: before any request, never retried. */
+    void checkAllowed(String method, URI uri) throws LinkRefusedException {
+        String refusal = config.allowedHosts().refusal(uri);
+        if (refusal != null) {
+            throw LinkRefusedException.refused(method, uri, uri, refusal);
         }
     }
 
@@ -134,9 +171,73 @@ public final class HttpFetcher implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends one request (a WebSub hub's form or notification, a topic's discovery) under the same policy as every
+     * fetch: allowed hosts on every hop, credentials to the origin only, timeouts and deadline, proxy, TLS. Redirects
+     * are followed up to {@link FetcherConfig#maxRedirects()} (307 and 308 keep the method and body). Not retried: the
+     * caller decides. The answer keeps the start of the body, for messages.
+     *
+     * @param headers extra request headers (e.g. {@code Content-Type}, {@code Link})
+     * @return the answer, whatever its status
+     * @throws FetchException when no answer could be had (refused link, connection error, deadline)
+     */
+    public HttpAnswer send(String method, URI uri, byte[] body, Map<String, String> headers) throws IOException {
+        return send(method, uri, body, headers, null, ANSWER_TEXT_LIMIT);
+    }
+
+    /**
+     * {@link #send(String, URI, byte[], Map)} with a cookie store (a login session) and up to {@code maxBody} bytes of
+     * the answer's body kept ({@link HttpAnswer#complete()} says whether that was all of it).
+     */
+    public HttpAnswer send(String method, URI uri, byte[] body, Map<String, String> headers, CookieStore cookies,
+                           int maxBody) throws IOException {
+        Objects.requireNonNull(uri, "uri");
+        checkAllowed(method, uri);
+        if (!schemeOf(uri).startsWith("http")) {
+            throw new FetchException(UrlRedaction.safe(uri), 0, method + " " + UrlRedaction.redact(uri)
+                    + " refused: only http: and https: URLs are sent requests");
+        }
+        Target target = Target.of(method, uri, config);
+        HttpUriRequestBase request = new HttpUriRequestBase(method, target.requestUri());
+        headers.forEach(request::setHeader);
+        if (body != null) {
+            request.setEntity(new ByteArrayEntity(body, null));
+        }
+        OpenResponse response;
+        try {
+            response = execute(target, request, cookies);
+        } catch (FetchException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new FetchException(target.safeUri(), 0, target.description() + " failed: " + policy.describe(e), e);
+        }
+        URI safeFinal = UrlRedaction.safe(response.finalUri());
+        long received = 0;
+        try (InputStream in = response.body()) {
+            byte[] start = in.readNBytes(maxBody);
+            received = start.length;
+            boolean complete = in.read() < 0;
+            HttpAnswer answer = new HttpAnswer(response.status(), safeFinal, response.allHeaders(), start, complete);
+            if (complete) {
+                response.release();
+                listener.received(safeFinal, received);
+            } else {
+                response.abort();
+            }
+            return answer;
+        } catch (IOException e) {
+            response.abort();
+            if (response.deadline().expired()) {
+                throw response.deadline().failure(target.safeUri(), target.description(), received, e);
+            }
+            throw new FetchException(target.safeUri(), response.status(), target.description()
+                    + ": reading the answer failed: " + policy.describe(e), e);
+        }
+    }
+
     @Override
     public void close() {
-        client.close(CloseMode.GRACEFUL);
+        onClose.run();
     }
 
     private DocumentResponse attemptDocument(Target target, Validators sent) throws IOException {
@@ -165,14 +266,15 @@ public final class HttpFetcher implements AutoCloseable {
             InputStream bounded = new BoundedInputStream(decoded, limit,
                     () -> Limits.documentTooLarge(safeFinal, description, limit));
             return HttpDocumentResponse.ok(response,
-                    new DocumentBodyStream(bounded, safeFinal, description, listener));
+                    new DocumentBodyStream(bounded, safeFinal, description, listener, response.deadline()));
         } catch (IOException | RuntimeException e) {
             response.abort();
             throw e;
         }
     }
 
-    private Content attemptContent(Target target, List<String> algorithms) throws IOException {
+    private Content attemptContent(Target target, List<String> algorithms, long publishedLength)
+            throws IOException {
         HttpGet get = new HttpGet(target.requestUri());
         OpenResponse response = execute(target, get);
         ContentSink sink = null;
@@ -187,9 +289,13 @@ public final class HttpFetcher implements AutoCloseable {
             if (limit > 0 && declared > limit) {
                 throw Limits.contentAnnouncedTooLarge(safeFinal, description, declared, limit);
             }
+            if (publishedLength >= 0 && declared > publishedLength) {
+                throw PublishedLengthExceededException.announced(safeFinal, description, declared, publishedLength);
+            }
             sink = new ContentSink(safeFinal, description, Digests.of(algorithms), limit, config.spoolThreshold(),
-                    config.spoolDirectory(), declared);
-            InputStream in = response.body();
+                    config.spoolDirectory(), declared >= 0 ? declared : publishedLength);
+            InputStream in = PublishedLengthExceededException.cap(response.body(), safeFinal, description,
+                    publishedLength);
             sink.readAll(in);
             if (declared >= 0 && sink.length() != declared) {
                 // HttpClient reports a short Content-Length body itself; this guards the contract if it ever does not
@@ -205,22 +311,40 @@ public final class HttpFetcher implements AutoCloseable {
                 sink.discard();
             }
             response.abort();
+            if (e instanceof IOException && !(e instanceof FetchException) && response.deadline().expired()) {
+                throw response.deadline().failure(target.safeUri(), target.description(),
+                        sink == null ? 0 : sink.length(), e);
+            }
             throw e;
         }
     }
 
     /** Sends the request; the response is open (body unread) and must be released, discarded or aborted. */
-    private OpenResponse execute(Target target, HttpGet get) throws IOException {
+    private OpenResponse execute(Target target, HttpUriRequestBase get) throws IOException {
+        return execute(target, get, null);
+    }
+
+    private OpenResponse execute(Target target, HttpUriRequestBase get, CookieStore cookies) throws IOException {
         HttpClientContext context = HttpClientContext.create();
+        if (cookies != null) {
+            context.setCookieStore(cookies);
+        }
         context.setAttribute(HostCheckInterceptor.ATTRIBUTE, target.original());
+        context.setAttribute(HostCheckInterceptor.POLICY, config.allowedHosts());
         if (target.grant() != null) {
             context.setAttribute(OriginAuthInterceptor.ATTRIBUTE, target.grant());
         }
         ClassicHttpResponse response;
+        RequestDeadline deadline = RequestDeadline.start(get, config.requestTimeout());
         try {
             response = client.executeOpen(null, get, context);
         } catch (ClientProtocolException e) {
+            deadline.close();
             throw protocolFailure(target, e);
+        } catch (IOException e) {
+            deadline.close();
+            throw deadline.expired() && !(e instanceof FetchException)
+                    ? deadline.failure(target.safeUri(), target.description(), 0, e) : e;
         }
         URI finalUri = target.original();
         RedirectLocations redirects = context.getRedirectLocations();
@@ -232,7 +356,7 @@ public final class HttpFetcher implements AutoCloseable {
                     finalUri == target.original() ? "" : " from " + UrlRedaction.redact(finalUri));
         }
         listener.responded(UrlRedaction.safe(finalUri), response.getCode());
-        return new OpenResponse(get, response, finalUri);
+        return new OpenResponse(get, response, finalUri, deadline);
     }
 
     /** A status that is not success: retryable ones are wrapped for the {@link Retrier}; the response is let go. */
@@ -295,10 +419,15 @@ public final class HttpFetcher implements AutoCloseable {
     }
 
     /** One caller request: the URI as given, the URI to send (no user-info), and the credentials for its origin. */
-    private record Target(URI original, URI requestUri, OriginAuthInterceptor.Grant grant) {
+    private record Target(String method, URI original, URI requestUri, OriginAuthInterceptor.Grant grant) {
 
         static Target of(URI uri, FetcherConfig config) {
-            return new Target(uri, UrlRedaction.stripUserInfo(uri), OriginAuthInterceptor.grantFor(uri, config));
+            return of("GET", uri, config);
+        }
+
+        static Target of(String method, URI uri, FetcherConfig config) {
+            return new Target(method, uri, UrlRedaction.stripUserInfo(uri),
+                    OriginAuthInterceptor.grantFor(uri, config));
         }
 
         /** For exceptions and the listener: no user-info, no secret query values. */
@@ -307,7 +436,7 @@ public final class HttpFetcher implements AutoCloseable {
         }
 
         String description() {
-            return "GET " + UrlRedaction.redact(original);
+            return method + " " + UrlRedaction.redact(original);
         }
     }
 }

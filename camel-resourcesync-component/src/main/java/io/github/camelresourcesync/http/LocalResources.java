@@ -47,17 +47,20 @@ final class LocalResources {
         return LocalDocumentResponse.of(uri, guessContentType(name), Validators.NONE, documentBody(uri, in));
     }
 
-    SpooledContent fileContent(URI uri, Collection<String> algorithms) throws IOException {
+    SpooledContent fileContent(URI uri, Collection<String> algorithms, long publishedLength) throws IOException {
         Path path = toPath(uri);
         try (InputStream in = openFile(uri, path)) {
-            return receive(uri, in, Files.size(path), guessContentType(path.toString()), algorithms);
+            InputStream capped = PublishedLengthExceededException.cap(in, uri, "reading " + uri, publishedLength);
+            return receive(uri, capped, Files.size(path), guessContentType(path.toString()), algorithms);
         }
     }
 
-    SpooledContent classpathContent(URI uri, Collection<String> algorithms) throws IOException {
+    SpooledContent classpathContent(URI uri, Collection<String> algorithms, long publishedLength)
+            throws IOException {
         String name = resourceName(uri);
         try (InputStream in = openResource(uri, name)) {
-            return receive(uri, in, -1, guessContentType(name), algorithms);
+            InputStream capped = PublishedLengthExceededException.cap(in, uri, "reading " + uri, publishedLength);
+            return receive(uri, capped, publishedLength, guessContentType(name), algorithms);
         }
     }
 

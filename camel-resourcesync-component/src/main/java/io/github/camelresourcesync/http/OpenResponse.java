@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
@@ -25,15 +25,22 @@ final class OpenResponse {
     /** Error bodies up to this size are read so the connection can be reused; larger ones are cut off. */
     private static final long DRAIN_LIMIT = 16 * 1024;
 
-    private final HttpGet request;
+    private final HttpUriRequestBase request;
     private final ClassicHttpResponse response;
     private final URI finalUri;
+    private final RequestDeadline deadline;
     private boolean done;
 
-    OpenResponse(HttpGet request, ClassicHttpResponse response, URI finalUri) {
+    OpenResponse(HttpUriRequestBase request, ClassicHttpResponse response, URI finalUri, RequestDeadline deadline) {
         this.request = request;
         this.response = response;
         this.finalUri = finalUri;
+        this.deadline = deadline;
+    }
+
+    /** The request's deadline: when it passed, failures reading the body are its doing. */
+    RequestDeadline deadline() {
+        return deadline;
     }
 
     int status() {
@@ -66,6 +73,15 @@ final class OpenResponse {
             values.add(h.getValue());
         }
         return List.copyOf(values);
+    }
+
+    /** Every header, name to values in order (names as the server sent them). */
+    java.util.Map<String, List<String>> allHeaders() {
+        java.util.Map<String, List<String>> all = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        for (Header h : response.getHeaders()) {
+            all.computeIfAbsent(h.getName(), k -> new ArrayList<>()).add(h.getValue());
+        }
+        return all;
     }
 
     String contentType() {
@@ -103,6 +119,7 @@ final class OpenResponse {
             return;
         }
         done = true;
+        deadline.close();
         try {
             response.close();
         } catch (IOException ignored) {

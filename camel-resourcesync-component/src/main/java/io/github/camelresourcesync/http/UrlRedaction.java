@@ -5,20 +5,45 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Set;
 
+import org.apache.camel.util.SensitiveUtils;
+
 /**
- * Makes URLs safe to print: drops the user-info part ({@code user:password@}) and masks the values of query parameters
- * that conventionally carry secrets ({@code access_token=...}). Use it for every URL that goes into a log line, an
- * exception message or a header a route can see.
+ * The one redaction function of the project: makes URLs safe to print by dropping the user-info part
+ * ({@code user:password@}) and masking the values of query parameters named like secrets ({@code access_token=...};
+ * the names Camel itself masks, {@link SensitiveUtils}, and a few more). Use it for every URL that goes into a log
+ * line, an exception message, a thread name, a metric tag, health details, JMX or a header a route can see.
  */
 public final class UrlRedaction {
 
     private static final String MASK = "***";
 
-    private static final Set<String> SECRET_PARAMETERS = Set.of(
-            "access_token", "token", "api_key", "apikey", "password", "passwd", "secret", "client_secret", "sig",
-            "signature");
+    private static final Set<String> SECRET_PARAMETERS = secretParameters();
+
+    private static Set<String> secretParameters() {
+        Set<String> names = new java.util.HashSet<>(SensitiveUtils.getSensitiveKeys());
+        names.addAll(Set.of("access_token", "token", "api_key", "apikey", "password", "passwd", "pwd", "secret",
+                "client_secret", "sig", "signature", "sessionid", "credentials"));
+        return Set.copyOf(names);
+    }
 
     private UrlRedaction() {
+    }
+
+    /**
+     * A URL given as text (an endpoint option, a configured value) without credentials; a text that is not a URI is
+     * cut at its last {@code @} before the host, so no user-info survives either way.
+     */
+    public static String redact(String url) {
+        if (url == null) {
+            return "null";
+        }
+        try {
+            return redact(new URI(url.trim()));
+        } catch (URISyntaxException e) {
+            int scheme = url.indexOf("://");
+            int at = url.lastIndexOf('@');
+            return scheme >= 0 && at > scheme ? url.substring(0, scheme + 3) + url.substring(at + 1) : url;
+        }
     }
 
     /** The URL as text, without credentials. */

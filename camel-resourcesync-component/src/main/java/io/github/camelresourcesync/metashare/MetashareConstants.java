@@ -23,7 +23,8 @@ public final class MetashareConstants {
                             + " `CamelResourceSyncDatetime`.",
               javaType = "java.time.Instant")
     public static final String MODIFIED = StorageGlobal.HEADER_MODIFIED;
-    @Metadata(description = "`true` on the `deleted` event of a soft-deleted record (`\"deleted\":true`).",
+    @Metadata(description = "`true` on the `deleted` event of a soft-deleted record (`deleted: true` in the"
+                            + " inventory).",
               javaType = "Boolean")
     public static final String DELETED = StorageGlobal.HEADER_DELETED;
     @Metadata(description = "Publication status as served (`publication_status`): `p` published, `g` ingested.",

@@ -1,11 +1,11 @@
 package io.github.camelresourcesync.metashare;
 
-import java.util.concurrent.ExecutorService;
-
 import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Processor;
@@ -16,8 +16,6 @@ import org.apache.camel.Processor;
  */
 public class MetashareConsumer extends SyncEventPollingConsumer {
 
-    private MetashareClient client;
-    private ExecutorService fetchPool;
     private MetashareHarvester harvester;
 
     public MetashareConsumer(MetashareEndpoint endpoint, Processor processor) {
@@ -30,29 +28,20 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
-    protected void doStart() throws Exception {
-        MetashareEndpoint ep = getEndpoint();
-        SyncStateStore store = ep.startedStateStore();
-        client = new MetashareClient(ep.nodeUri(), ep.getUsername(), ep.getPassword(), ep.fetcherConfig());
-        fetchPool = ep.getCamelContext().getExecutorServiceManager().newFixedThreadPool(this, "MetashareFetch",
-                Math.max(1, ep.getFetchParallelism()));
-        String name = "resourcesync-metashare " + client.node();
-        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool, ep.getFetchParallelism(),
-                () -> new SyncProgress(name, ep.getProgressInterval()));
-        super.doStart();
+    protected HttpFetcher createFetcher(FetcherConfig policy) {
+        return super.createFetcher(MetashareClient.policy(policy));
     }
 
     @Override
-    protected void doStop() throws Exception {
-        super.doStop();
-        if (fetchPool != null) {
-            getEndpoint().getCamelContext().getExecutorServiceManager().shutdownNow(fetchPool);
-            fetchPool = null;
-        }
-        if (client != null) {
-            client.close();
-            client = null;
-        }
+    protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
+        MetashareEndpoint ep = getEndpoint();
+        FetcherConfig credentials = ep.fetcherConfig();
+        MetashareClient client = new MetashareClient(ep.nodeUri(), credentials.username(), credentials.password(),
+                fetcher, credentials.maxDocumentSize());
+        int parallelism = Math.max(1, ep.getDeliveryConfiguration().getFetchParallelism());
+        String name = ep.describe();
+        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool(), parallelism,
+                () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
     }
 
     @Override
@@ -63,10 +52,5 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
     @Override
     protected void onPollFailed(Exception e) {
         harvester.invalidate();
-    }
-
-    @Override
-    protected boolean isBreakOnFirstError() {
-        return getEndpoint().isBreakOnFirstError();
     }
 }

@@ -13,7 +13,8 @@ import org.apache.camel.support.DefaultEndpoint;
 
 /**
  * Keep a directory equal to a Source: writes the body of each sync event to the event's {@code CamelFileName}
- * (atomically, so a reader never sees half a file) and removes the file of a {@code deleted} event.
+ * (under a temporary name first, then renamed, so a reader never sees half a file) and removes the file of a
+ * {@code deleted} event.
  */
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-mirror", title = "ResourceSync Mirror",
              syntax = "resourcesync-mirror:directory", category = { Category.FILE }, producerOnly = true,
@@ -23,10 +24,19 @@ public class MirrorEndpoint extends DefaultEndpoint {
     @UriPath(description = "The mirror directory; created when missing.")
     @Metadata(required = true)
     private String directory;
-    @UriParam(defaultValue = "true")
+    @UriParam(defaultValue = "true",
+              description = "Set each file's modification time to the resource's `lastmod`"
+                            + " (`CamelResourceSyncLastModified`).")
     private boolean keepLastModified = true;
-    @UriParam(defaultValue = "true")
+    @UriParam(defaultValue = "true",
+              description = "Remove directories left empty by a deletion (never the mirror directory itself).")
     private boolean pruneEmptyDirectories = true;
+    @UriParam(defaultValue = "false",
+              description = "Force each written file and its directory entry to the disk before the exchange"
+                            + " completes (survives a power loss or an operating system crash; costs a disk sync per"
+                            + " file). Without it a file is still written under a temporary name and renamed, so it"
+                            + " is whole or absent after the JVM or the route fails.")
+    private boolean fsync;
 
     public MirrorEndpoint() {
     }
@@ -59,7 +69,6 @@ public class MirrorEndpoint extends DefaultEndpoint {
         return keepLastModified;
     }
 
-    /** Set each file's modification time to the resource's `lastmod` (`CamelResourceSyncLastModified`). */
     public void setKeepLastModified(boolean keepLastModified) {
         this.keepLastModified = keepLastModified;
     }
@@ -68,8 +77,20 @@ public class MirrorEndpoint extends DefaultEndpoint {
         return pruneEmptyDirectories;
     }
 
-    /** Remove directories left empty by a deletion (never the mirror directory itself). */
     public void setPruneEmptyDirectories(boolean pruneEmptyDirectories) {
         this.pruneEmptyDirectories = pruneEmptyDirectories;
+    }
+
+    public boolean isFsync() {
+        return fsync;
+    }
+
+    /**
+     * Force each file and its directory entry to disk before the exchange completes, so a mirrored file survives a
+     * power loss or an operating system crash, at the cost of a disk flush per file. Without it a write is safe
+     * against the JVM or the route failing (a file is whole or absent) but not against losing the OS's cache.
+     */
+    public void setFsync(boolean fsync) {
+        this.fsync = fsync;
     }
 }

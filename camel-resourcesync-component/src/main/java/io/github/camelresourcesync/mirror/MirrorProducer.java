@@ -1,19 +1,14 @@
 package io.github.camelresourcesync.mirror;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 
 import io.github.camelresourcesync.EventExchanges;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -27,6 +22,7 @@ public class MirrorProducer extends DefaultProducer {
     private static final Logger LOG = LoggerFactory.getLogger(MirrorProducer.class);
 
     private Path root;
+    private MirrorFiles files;
 
     public MirrorProducer(MirrorEndpoint endpoint) {
         super(endpoint);
@@ -40,7 +36,7 @@ public class MirrorProducer extends DefaultProducer {
     @Override
     protected void doStart() throws Exception {
         root = Path.of(getEndpoint().getDirectory()).toAbsolutePath().normalize();
-        Files.createDirectories(root);
+        files = new MirrorFiles(root, getEndpoint().isFsync());
         super.doStart();
     }
 
@@ -51,84 +47,58 @@ public class MirrorProducer extends DefaultProducer {
         if (batch != null) {
             // a consumer's batch (batching=true): the same, event by event, in order
             for (SyncEvent ev : batch) {
-                apply(ev.fileName(), ev.change() == ChangeType.DELETED, ev.lastModified(), () -> {
-                    if (ev.content() == null) {
-                        throw new IllegalArgumentException("resourcesync-mirror needs the content of " + ev.location()
-                                                           + ", which the event does not carry (fetchContent=false?)");
-                    }
-                    return ev.content().openStream();
-                });
+                Path target = target(ev.fileName());
+                if (ev.change() == ChangeType.DELETED) {
+                    delete(target);
+                } else {
+                    write(target, body(ev), ev.lastModified());
+                }
             }
             return;
         }
-        apply(in.getHeader(ResourceSyncConstants.FILE_NAME, String.class),
-                "deleted".equals(in.getHeader(ResourceSyncConstants.CHANGE, String.class)),
-                in.getHeader(ResourceSyncConstants.LAST_MODIFIED, Instant.class),
-                () -> in.getMandatoryBody(InputStream.class));
+        Path target = target(in.getHeader(ResourceSyncConstants.FILE_NAME, String.class));
+        if ("deleted".equals(in.getHeader(ResourceSyncConstants.CHANGE, String.class))) {
+            delete(target);
+            return;
+        }
+        Object body = in.getBody();
+        write(target, body instanceof byte[] bytes ? MirrorFiles.bytes(bytes)
+                : MirrorFiles.stream(in.getMandatoryBody(InputStream.class)),
+                in.getHeader(ResourceSyncConstants.LAST_MODIFIED, Instant.class));
     }
 
-    /** Where the bytes of a write come from: opened only when the event is not a deletion. */
-    @FunctionalInterface
-    private interface Body {
-        InputStream open() throws Exception;
+    private static MirrorFiles.Body body(SyncEvent ev) {
+        Content content = ev.content();
+        if (content == null) {
+            throw new IllegalArgumentException("resourcesync-mirror needs the content of " + ev.location()
+                                               + ", which the event does not carry (fetchContent=false?)");
+        }
+        byte[] bytes = content.bytesIfInMemory();
+        if (bytes != null) {
+            return MirrorFiles.bytes(bytes);
+        }
+        return channel -> MirrorFiles.stream(content.openStream()).writeTo(channel);
     }
 
-    private void apply(String name, boolean deleted, Instant lastmod, Body body) throws Exception {
+    private void write(Path target, MirrorFiles.Body body, Instant lastmod) throws Exception {
+        files.write(target, body, getEndpoint().isKeepLastModified() ? lastmod : null);
+        LOG.debug("Mirrored {}", target);
+    }
+
+    private void delete(Path target) throws Exception {
+        files.delete(target, getEndpoint().isPruneEmptyDirectories());
+    }
+
+    /** The file of a name; refuses a missing name and names that would leave the mirror directory. */
+    Path target(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("resourcesync-mirror needs the " + ResourceSyncConstants.FILE_NAME
                                                + " header (set by the resourcesync consumer and the bridges)");
         }
-        Path target = resolve(name);
-        if (deleted) {
-            delete(target);
-        } else {
-            write(body, lastmod, target);
-        }
-    }
-
-    /** Refuses names that would leave the mirror directory. */
-    Path resolve(String name) {
         Path target = root.resolve(name).normalize();
         if (!target.startsWith(root) || target.equals(root)) {
             throw new IllegalArgumentException("File name '" + name + "' would leave the mirror directory " + root);
         }
         return target;
-    }
-
-    private void write(Body in, Instant lastmod, Path target) throws Exception {
-        Files.createDirectories(target.getParent());
-        Path tmp = Files.createTempFile(target.getParent(), ".rsync-", ".tmp");
-        try {
-            try (InputStream body = in.open()) {
-                Files.copy(body, tmp, StandardCopyOption.REPLACE_EXISTING);
-            }
-            if (getEndpoint().isKeepLastModified() && lastmod != null) {
-                Files.setLastModifiedTime(tmp, FileTime.from(lastmod));
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            LOG.debug("Mirrored {}", target);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    private void delete(Path target) throws IOException {
-        if (Files.deleteIfExists(target)) {
-            LOG.debug("Removed {}", target);
-        }
-        if (getEndpoint().isPruneEmptyDirectories()) {
-            for (Path dir = target.getParent(); dir != null && !dir.equals(root) && dir.startsWith(root);
-                 dir = dir.getParent()) {
-                try {
-                    Files.deleteIfExists(dir);
-                } catch (DirectoryNotEmptyException e) {
-                    break;
-                }
-            }
-        }
     }
 }

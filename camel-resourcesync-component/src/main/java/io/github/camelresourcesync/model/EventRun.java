@@ -20,6 +20,15 @@ public interface EventRun extends AutoCloseable {
     /** The next event, or {@code null} at the end of a batch. */
     PendingEvent next() throws IOException;
 
+    /**
+     * The next event if it is ready now (its content fetched), else {@code null}, so the consumer can hand what is
+     * ready to the route instead of waiting for a whole batch: a slow resource then holds back only what follows it.
+     * Runs that fetch nothing ahead answer as {@link #next()}.
+     */
+    default PendingEvent nextIfReady() throws IOException {
+        return next();
+    }
+
     /** The event reached its destination: its state is committed once every event before it is. */
     void delivered(PendingEvent p);
 

@@ -3,39 +3,32 @@ package io.github.camelresourcesync.notify;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
-import javax.net.ssl.SSLContext;
-
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpAnswer;
+import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.LinkHeaders;
 import io.github.camelresourcesync.http.UrlRedaction;
 import io.github.camelresourcesync.model.Capability;
 
 /**
- * Talks to a WebSub hub: form-encoded {@code hub.mode} requests and body posts. Follows redirects, including 307 and
- * 308, which keep the method and body (so a moved hub still gets the subscription).
+ * Talks to a WebSub hub: form-encoded {@code hub.mode} requests, body posts and topic discovery, over the same Apache
+ * HttpClient stack and fetch policy as harvesting ({@link HttpFetcher#send}): allowed hosts on every hop, proxy, TLS,
+ * timeouts and the request deadline. Follows redirects, including 307 and 308, which keep the method and body (so a
+ * moved hub still gets the subscription).
  */
 public final class HubClient implements AutoCloseable {
 
-    private final HttpClient client;
-    private final Duration timeout;
+    private final HttpFetcher fetcher;
 
-    /** @param sslContext for {@code https} hubs; {@code null} for the JVM default */
-    public HubClient(Duration timeout, SSLContext sslContext) {
-        HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NORMAL);
-        if (sslContext != null) {
-            b.sslContext(sslContext);
-        }
-        this.client = b.build();
-        this.timeout = timeout;
+    /** @param config the fetch policy of hub traffic (its allowed hosts must include the hubs' hosts) */
+    public HubClient(FetcherConfig config) {
+        this.fetcher = new HttpFetcher(config);
     }
 
     /** The hub's answer: status and body (an error text a person can act on). */
@@ -49,18 +42,18 @@ public final class HubClient implements AutoCloseable {
     public Answer postForm(URI hub, Map<String, String> form) throws IOException {
         StringJoiner body = new StringJoiner("&");
         form.forEach((k, v) -> body.add(enc(k) + "=" + enc(v)));
-        return send(HttpRequest.newBuilder(hub).timeout(timeout)
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), hub);
+        return postBody(hub, "application/x-www-form-urlencoded", body.toString().getBytes(StandardCharsets.UTF_8),
+                Map.of());
     }
 
     /** POSTs a body with extra headers (e.g. {@code Link}). */
     public Answer postBody(URI hub, String contentType, byte[] payload, Map<String, String> headers)
             throws IOException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(hub).timeout(timeout).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(payload));
-        headers.forEach(b::header);
-        return send(b.build(), hub);
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        all.put("Content-Type", contentType);
+        HttpAnswer a = fetcher.send("POST", hub, payload, all);
+        String text = a.text();
+        return new Answer(a.status(), text.length() > 500 ? text.substring(0, 500) + "..." : text);
     }
 
     /**
@@ -70,32 +63,15 @@ public final class HubClient implements AutoCloseable {
      * @throws IOException when the topic cannot be fetched or advertises no hub
      */
     public Channel discover(URI topic) throws IOException {
-        try {
-            HttpResponse<Void> r = client.send(HttpRequest.newBuilder(topic).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.discarding());
-            List<String> links = r.headers().allValues("Link");
-            URI hub = LinkHeaders.find(links, r.uri(), "hub");
-            URI self = LinkHeaders.find(links, r.uri(), "self");
-            if (r.statusCode() >= 300 || hub == null) {
-                throw new IOException("Topic " + UrlRedaction.redact(topic) + " advertises no WebSub hub (HTTP "
-                                      + r.statusCode() + ", no Link header with rel=\"hub\"); set the hub explicitly");
-            }
-            return new Channel(self != null ? self : r.uri(), hub, Capability.UNKNOWN);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while discovering the hub of " + UrlRedaction.redact(topic), e);
+        HttpAnswer r = fetcher.send("GET", topic, null, Map.of());
+        List<String> links = r.headers("Link");
+        URI hub = LinkHeaders.find(links, r.uri(), "hub");
+        URI self = LinkHeaders.find(links, r.uri(), "self");
+        if (r.status() >= 300 || hub == null) {
+            throw new IOException("Topic " + UrlRedaction.redact(topic) + " advertises no WebSub hub (HTTP "
+                                  + r.status() + ", no Link header with rel=\"hub\"); set the hub explicitly");
         }
-    }
-
-    private Answer send(HttpRequest request, URI hub) throws IOException {
-        try {
-            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
-            String body = r.body() == null ? "" : r.body();
-            return new Answer(r.statusCode(), body.length() > 500 ? body.substring(0, 500) + "..." : body);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while posting to hub " + UrlRedaction.redact(hub), e);
-        }
+        return new Channel(self != null ? self : r.uri(), hub, Capability.UNKNOWN);
     }
 
     private static String enc(String s) {
@@ -104,6 +80,6 @@ public final class HubClient implements AutoCloseable {
 
     @Override
     public void close() {
-        // the JDK client (Java 17) holds no resources that need closing; its threads end with it
+        fetcher.close();
     }
 }

@@ -152,9 +152,10 @@ final class Documents {
     private PackageWriter.Item dumpItem(Published r) {
         if (r.path() == null) {
             // published without content (metadata-only event): listed, no bitstream to package
-            return new PackageWriter.Item(r.entry(false), null);
+            return new PackageWriter.Item(r.entry(false, options.hashAlgorithms()), null);
         }
-        return new PackageWriter.Item(r.manifestEntry(false, "/" + r.path()), dir.resolve(r.path()));
+        return new PackageWriter.Item(r.manifestEntry(false, "/" + r.path(), options.hashAlgorithms()),
+                dir.resolve(r.path()));
     }
 
     private Entry packageEntry(String path, Metadata timing) throws IOException {
@@ -196,10 +197,11 @@ final class Documents {
         Published c = numbered.getValue();
         Path blob = c.change() == ChangeType.DELETED ? null : Blobs.path(options, c.hash());
         if (blob == null || !Files.exists(blob)) {
-            return new PackageWriter.Item(c.entry(true), null);
+            return new PackageWriter.Item(c.entry(true, options.hashAlgorithms()), null);
         }
         String name = c.path() == null ? "bitstream" : c.path();
-        return new PackageWriter.Item(c.manifestEntry(true, "/changes/" + numbered.getKey() + "/" + name), blob);
+        return new PackageWriter.Item(c.manifestEntry(true, "/changes/" + numbered.getKey() + "/" + name,
+                options.hashAlgorithms()), blob);
     }
 
     /** The Change List Index over the closed lists and the open one. */
@@ -259,7 +261,7 @@ final class Documents {
         write(CHANGE_DUMP, RootElement.URLSET, md(Capability.CHANGEDUMP, null, first, null), up(), packages);
     }
 
-    private static Iterable<Entry> entries(Iterable<Published> published, boolean asChanges) {
-        return () -> new MappedIterator<>(published.iterator(), p -> p.entry(asChanges));
+    private Iterable<Entry> entries(Iterable<Published> published, boolean asChanges) {
+        return () -> new MappedIterator<>(published.iterator(), p -> p.entry(asChanges, options.hashAlgorithms()));
     }
 }

@@ -47,21 +47,27 @@ record Published(URI loc, ChangeType change, Instant datetime, Instant lastmod, 
         return next.sourceDatetime == null || sourceDatetime != null && !next.sourceDatetime.isAfter(sourceDatetime);
     }
 
-    /** As a Resource List or Change List {@code <url>}. */
-    Entry entry(boolean asChange) {
-        return new Entry(loc, lastmod, md(asChange, null), links(), false);
+    /**
+     * As a Resource List or Change List {@code <url>}, with the digests of the {@code published} algorithms only.
+     * A change always carries a {@code <lastmod>}: the resource's, else (a deletion, an event without one) the time
+     * of the change, because ResourceSync 1.0 harvesters (resync) take the change time from it and refuse a change
+     * without one.
+     */
+    Entry entry(boolean asChange, List<String> published) {
+        return manifestEntry(asChange, null, published);
     }
 
-    /** As a dump manifest {@code <url>}: {@code path} names the bitstream in the package. */
-    Entry manifestEntry(boolean asChange, String packagePath) {
-        return new Entry(loc, lastmod, md(asChange, packagePath), links(), false);
+    /** As a dump manifest {@code <url>}: {@code path} names the bitstream in the package (null: none). */
+    Entry manifestEntry(boolean asChange, String packagePath, List<String> published) {
+        Instant listedLastmod = lastmod == null && asChange ? datetime : lastmod;
+        return new Entry(loc, listedLastmod, md(asChange, packagePath, published), links(), false);
     }
 
-    private Metadata md(boolean asChange, String packagePath) {
+    private Metadata md(boolean asChange, String packagePath, List<String> published) {
         boolean deleted = change == ChangeType.DELETED;
         return new Metadata(null, null, null, null, null, asChange ? datetime : null, null,
-                asChange ? change.value() : null, deleted ? Hashes.EMPTY : hash, deleted ? null : length,
-                deleted ? null : type, null, packagePath);
+                asChange ? change.value() : null, deleted ? Hashes.EMPTY : HashAlgorithms.published(hash, published),
+                deleted ? null : length, deleted ? null : type, null, packagePath);
     }
 
     private List<Link> links() {

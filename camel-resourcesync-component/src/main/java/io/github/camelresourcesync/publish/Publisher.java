@@ -194,7 +194,9 @@ public final class Publisher implements AutoCloseable {
     private boolean put(SyncEvent ev, InputStream body) throws IOException {
         String key = ev.location().toString();
         Published existing = store.resource(key);
-        Staged staged = body == null ? null : Staged.copy(body, dir.resolve(RESOURCES));
+        Staged staged = body == null ? null
+                : Staged.copy(body, dir.resolve(RESOURCES), HashAlgorithms.digestsFor(options.hashAlgorithms(),
+                        ev.hash()));
         try {
             Hashes hash = ev.hash();
             Long length = ev.length();
@@ -350,7 +352,7 @@ public final class Publisher implements AutoCloseable {
         URI list = docs.uri(openPath());
         for (Published change : unwritten) {
             listeners.changePublished(list, change.loc(), change.change());
-            listeners.changeListed(list, change.entry(true));
+            listeners.changeListed(list, change.entry(true, options.hashAlgorithms()));
         }
         unwritten.clear();
     }
@@ -447,7 +449,7 @@ public final class Publisher implements AutoCloseable {
     private void announceClosed(URI closed) {
         for (Published change : unwritten) {
             listeners.changePublished(closed, change.loc(), change.change());
-            listeners.changeListed(closed, change.entry(true));
+            listeners.changeListed(closed, change.entry(true, options.hashAlgorithms()));
         }
         unwritten.clear();
     }

@@ -30,6 +30,7 @@ public final class PublisherOptions {
     private boolean sync;
     private boolean resourceDump;
     private boolean changeDump;
+    private List<String> hashAlgorithms = HashAlgorithms.DEFAULT;
     private PublicationListener listener = PublicationListener.NOOP;
     private Clock clock = Clock.systemUTC();
     private List<Entry> capabilityEntries = List.of();
@@ -61,6 +62,7 @@ public final class PublisherOptions {
             throw new IllegalArgumentException("publisher: resourceDump and changeDump package the stored"
                                                + " bitstreams, so they need storeContent=true");
         }
+        HashAlgorithms.validated(hashAlgorithms);
         directory = directory.toAbsolutePath().normalize();
         if (stateDirectory == null) {
             stateDirectory = directory.resolve(".publisher");
@@ -218,6 +220,27 @@ public final class PublisherOptions {
     /** Also publish a Change Dump: one ZIP package per closed Change List. */
     public PublisherOptions changeDump(boolean value) {
         this.changeDump = value;
+        return this;
+    }
+
+    public List<String> hashAlgorithms() {
+        return hashAlgorithms;
+    }
+
+    /**
+     * The digests published in {@code hash} attributes (documents, dump manifests, notifications), normalised names
+     * ({@code md5}, {@code sha-1}, {@code sha-256}, ...) in this order; default md5 and sha-256. Checked on open: at
+     * least one, each of {@code md5, sha-1, sha-224, sha-256, sha-384, sha-512}.
+     */
+    public PublisherOptions hashAlgorithms(List<String> value) {
+        this.hashAlgorithms = value == null ? List.of()
+                : HashAlgorithms.parse(String.join(",", value));
+        return this;
+    }
+
+    /** {@link #hashAlgorithms(List)} from a comma-separated value, e.g. {@code md5} or {@code md5,sha-256}. */
+    public PublisherOptions hashAlgorithms(String commaSeparated) {
+        this.hashAlgorithms = HashAlgorithms.parse(commaSeparated);
         return this;
     }
 

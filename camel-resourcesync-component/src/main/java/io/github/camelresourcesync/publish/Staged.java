@@ -7,14 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.github.camelresourcesync.model.Hashes;
 
-/** A body copied to a temporary file while its md5 and sha-256 and its length are computed. */
+/** A body copied to a temporary file while its digests (see {@link HashAlgorithms}) and its length are computed. */
 final class Staged implements AutoCloseable {
 
     private final Path file;
@@ -27,33 +27,27 @@ final class Staged implements AutoCloseable {
         this.length = length;
     }
 
-    /** Copies {@code body} into a temporary file in {@code dir}, streaming. */
-    static Staged copy(InputStream body, Path dir) throws IOException {
+    /** Copies {@code body} into a temporary file in {@code dir}, streaming, while {@code digests} run over it. */
+    static Staged copy(InputStream body, Path dir, List<MessageDigest> digests) throws IOException {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, ".publish-", ".tmp");
         try {
-            MessageDigest md5 = digest("MD5");
-            MessageDigest sha256 = digest("SHA-256");
+            OutputStream sink = Files.newOutputStream(tmp);
+            for (MessageDigest d : digests) {
+                sink = new DigestOutputStream(sink, d);
+            }
             long n;
-            try (OutputStream out = new DigestOutputStream(new DigestOutputStream(Files.newOutputStream(tmp), md5),
-                    sha256)) {
+            try (OutputStream out = sink) {
                 n = body.transferTo(out);
             }
             Map<String, String> map = new LinkedHashMap<>();
-            map.put("md5", HexFormat.of().formatHex(md5.digest()));
-            map.put("sha-256", HexFormat.of().formatHex(sha256.digest()));
+            for (MessageDigest d : digests) {
+                map.put(Hashes.normaliseAlgorithm(d.getAlgorithm()), HexFormat.of().formatHex(d.digest()));
+            }
             return new Staged(tmp, Hashes.of(map), n);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
-        }
-    }
-
-    private static MessageDigest digest(String name) {
-        try {
-            return MessageDigest.getInstance(name);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("The JVM lacks " + name + ", which every Java platform must have", e);
         }
     }
 

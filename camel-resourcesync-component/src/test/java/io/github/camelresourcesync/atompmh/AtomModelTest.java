@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.testsupport.HarvestModel;
@@ -53,7 +54,7 @@ class AtomModelTest {
     @BeforeEach
     void start() {
         server = TestHttpServer.start();
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
     }
 
     @AfterEach

@@ -11,6 +11,7 @@ import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.testsupport.Polls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -87,7 +88,7 @@ class AtomPmhConsumerTest {
         server.serve("/records/c.xml", "<c/>", "application/xml");
         startRoute("&delay=100");
         Path mirror = dir.resolve("mirror");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> Files.exists(mirror.resolve("records/c.xml")));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(mirror.resolve("records/c.xml")));
         assertEquals("<a/>", Files.readString(mirror.resolve("records/a.xml")));
         assertEquals(List.of("urn:a", "urn:b", "urn:c"), seen.stream().map(h -> h.get(AtomPmhConstants.ATOM_ID))
                 .toList());
@@ -109,7 +110,7 @@ class AtomPmhConsumerTest {
                               + "<entry><title>gone</title><id>urn:a</id><updated>2024-01-01T00:05:00Z</updated>"
                               + "<content/></entry><at:deleted-entry ref=\"urn:c\" when=\"2024-01-01T00:06:00Z\"/>"
                               + "</feed>", "application/atom+xml");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> !Files.exists(mirror.resolve("records/c.xml")));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> !Files.exists(mirror.resolve("records/c.xml")));
         assertFalse(Files.exists(mirror.resolve("records/a.xml")));
         assertEquals("<b2/>", Files.readString(mirror.resolve("records/b.xml")));
         assertEquals(List.of("created", "created", "created", "updated", "deleted", "deleted"),
@@ -146,8 +147,8 @@ class AtomPmhConsumerTest {
             }
         });
         context.start();
-        await().atMost(10, TimeUnit.SECONDS).until(() -> !batches.isEmpty());
-        Thread.sleep(300);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> !batches.isEmpty());
+        Polls.awaitQuiet(context);
         assertEquals(1, batches.size(), "the three entries in one exchange, and not again at the next polls");
         List<SyncEvent> events = batches.get(0);
         assertEquals(List.of("urn:a", "urn:b", "urn:c"), events.stream()
@@ -165,11 +166,11 @@ class AtomPmhConsumerTest {
         server.handle("/records/a.xml", TestHttpServer.status(500));
         server.serve("/records/b.xml", "<b/>", "application/xml");
         startRoute("&delay=50&maxRetries=0");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> server.requests("/records/a.xml") >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> server.requests("/records/a.xml") >= 3);
         // b waits behind a: delivery stays in order
         assertTrue(seen.isEmpty());
         server.serve("/records/a.xml", "<a/>", "application/xml");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> seen.size() == 2);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 2);
         assertTrue(Files.exists(dir.resolve("mirror/records/b.xml")));
     }
 
@@ -179,8 +180,8 @@ class AtomPmhConsumerTest {
                               + entry("urn:a", "2024-01-01T00:01:00Z", "/records/a.xml") + "</feed>",
                 "application/atom+xml");
         server.serve("/records/a.xml", "<a/>", "application/xml");
-        startRoute("&cron=0/1+*+*+*+*+?");
-        await().atMost(10, TimeUnit.SECONDS).until(() -> seen.size() == 1);
+        startRoute("&scheduler.cron=0/1+*+*+*+*+?");
+        await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 1);
         assertEquals("quartz", ((AtomPmhEndpoint) context.getRoute("atom").getEndpoint()).getScheduler());
     }
 }

@@ -126,7 +126,7 @@ class AtomPmhKameletTest {
         context = newContext();
         context.addRoutes(javaRoute());
         context.start();
-        await().atMost(10, TimeUnit.SECONDS).until(() -> server.requests("/feed") >= 3);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> server.requests("/feed") >= 3);
         assertEquals(List.of(), seen);
         assertTrue(Files.exists(dir.resolve("state").resolve(AtomPmhComponent.STATE_FILE)));
     }
@@ -143,10 +143,10 @@ class AtomPmhKameletTest {
             }
         });
         context.start();
-        await().atMost(15, TimeUnit.SECONDS).until(() -> seen.size() == 4);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 4);
         AtomPmhEndpoint endpoint = context.getEndpoints().stream().filter(AtomPmhEndpoint.class::isInstance)
                 .map(AtomPmhEndpoint.class::cast).findFirst().orElseThrow();
-        assertEquals("0/1 * * * * ?", endpoint.getCron());
+        assertEquals("0/1 * * * * ?", endpoint.getSchedulerProperties().get("cron"));
         assertFalse(endpoint.isFetchContent());
     }
 
@@ -161,7 +161,7 @@ class AtomPmhKameletTest {
     }
 
     private void mirrorsThenIncrementsThenDeletes() throws Exception {
-        await().atMost(15, TimeUnit.SECONDS).until(() -> seen.size() == 4);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 4);
         assertEquals(List.of("created urn:a", "created urn:b", "created urn:c", "created urn:d"), seen);
         assertEquals("<d/>", Files.readString(mirror().resolve("records/d.xml")));
 
@@ -173,7 +173,7 @@ class AtomPmhKameletTest {
                               + "<entry><title>gone</title><id>urn:a</id><updated>" + t(6) + "</updated><content/>"
                               + "</entry><at:deleted-entry ref=\"urn:b\" when=\"" + t(7) + "\"/></feed>",
                 "application/atom+xml");
-        await().atMost(15, TimeUnit.SECONDS).until(() -> seen.size() == 7);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 7);
         assertEquals(List.of("created urn:e", "deleted urn:a", "deleted urn:b"), seen.subList(4, 7));
         assertFalse(Files.exists(mirror().resolve("records/a.xml")));
         assertFalse(Files.exists(mirror().resolve("records/b.xml")));
@@ -184,7 +184,7 @@ class AtomPmhKameletTest {
                               + " xmlns:fh=\"http://purl.org/syndication/history/1.0\"/>"
                               + entry("urn:d", t(4), "/records/d.xml") + entry("urn:e", t(5), "/records/e.xml")
                               + "</feed>", "application/atom+xml");
-        await().atMost(15, TimeUnit.SECONDS).until(() -> seen.size() == 8);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 8);
         assertEquals("deleted urn:c", seen.get(7));
         assertFalse(Files.exists(mirror().resolve("records/c.xml")));
         assertTrue(Files.exists(mirror().resolve("records/d.xml")));

@@ -95,7 +95,7 @@ class AtomPmhTlsAndHealthTest {
             });
             context.start();
             try {
-                await().atMost(10, TimeUnit.SECONDS).until(() -> bodies.size() == 1);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> bodies.size() == 1);
                 assertEquals("<a/>", bodies.get(0));
             } finally {
                 context.stop();
@@ -124,14 +124,14 @@ class AtomPmhTlsAndHealthTest {
             });
             context.start();
             try {
-                await().atMost(10, TimeUnit.SECONDS).until(() -> state(context) == HealthCheck.State.DOWN);
-                await().atMost(10, TimeUnit.SECONDS).until(() -> result(context).getError().isPresent());
+                await().atMost(60, TimeUnit.SECONDS).until(() -> state(context) == HealthCheck.State.DOWN);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> result(context).getError().isPresent());
                 HealthCheck.Result down = result(context);
                 assertEquals(503, down.getDetails().get(HealthCheck.HTTP_RESPONSE_CODE), down.getDetails()::toString);
                 assertTrue(down.getError().get().getMessage().contains("/feed"), down.getError().get().getMessage());
                 server.serve("/feed", HEAD + "<updated>2024-01-01T00:01:00Z</updated></feed>",
                         "application/atom+xml");
-                await().atMost(10, TimeUnit.SECONDS).until(() -> state(context) == HealthCheck.State.UP);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> state(context) == HealthCheck.State.UP);
             } finally {
                 context.stop();
             }

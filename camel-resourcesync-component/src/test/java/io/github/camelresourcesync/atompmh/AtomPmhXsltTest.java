@@ -120,7 +120,7 @@ class AtomPmhXsltTest {
                         .process(e -> events.add(e.copy()));
             }
         });
-        await().atMost(10, TimeUnit.SECONDS).until(() -> events.size() == 5);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() == 5);
         assertEquals(List.of("created", "created", "updated", "deleted", "deleted"),
                 events.stream().map(e -> e.getIn().getHeader(ResourceSyncConstants.CHANGE, String.class)).toList());
         assertEquals("<b/>", events.get(2).getIn().getBody(String.class));

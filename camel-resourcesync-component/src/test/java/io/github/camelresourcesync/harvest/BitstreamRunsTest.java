@@ -13,13 +13,14 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.dump.Bitstream;
 import io.github.camelresourcesync.dump.DumpLimits;
 import io.github.camelresourcesync.dump.DumpPackage;
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
@@ -48,14 +49,14 @@ class BitstreamRunsTest {
     Path tmp;
 
     private HttpFetcher fetcher;
-    private ExecutorService pool;
+    private ThreadPoolExecutor pool;
     private PackageLoader.Opened opened;
     private List<Bitstream> bitstreams;
 
     @BeforeEach
     void open() throws Exception {
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
-        pool = Executors.newSingleThreadExecutor();
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
+        pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
         StringBuilder manifest = new StringBuilder("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
                 + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">"
                 + "<rs:md capability=\"resourcedump-manifest\" at=\"2024-01-01T00:00:00Z\"/>");
@@ -81,7 +82,7 @@ class BitstreamRunsTest {
     void close() throws Exception {
         opened.close();
         pool.shutdown();
-        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
         fetcher.close();
     }
 
@@ -104,7 +105,7 @@ class BitstreamRunsTest {
     }
 
     private static String text(CompletableFuture<Content> f) throws Exception {
-        try (Content c = f.get(10, TimeUnit.SECONDS); var in = c.openStream()) {
+        try (Content c = f.get(60, TimeUnit.SECONDS); var in = c.openStream()) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
@@ -117,8 +118,8 @@ class BitstreamRunsTest {
         CompletableFuture<Content> f1 = read(runs, 1);
         assertTrue(((BitstreamRuns.Member) f0).opensRun());
         assertFalse(((BitstreamRuns.Member) f1).opensRun());
-        Thread.sleep(50);
-        assertFalse(f0.isDone(), "a partial run waits to fill up until someone waits for it");
+        assertEquals(0, pool.getTaskCount(), "a partial run waits to fill up until someone waits for it");
+        assertFalse(f0.isDone());
         assertEquals(body(0), text(f0));
         // the run was started by the wait: the next read starts another, which is read as well
         CompletableFuture<Content> f2 = read(runs, 2);
@@ -154,7 +155,7 @@ class BitstreamRunsTest {
             futures.add(read(runs, i % N));
         }
         // nobody waits: the full run completes on its own
-        CompletableFuture.allOf(futures.get(futures.size() - 1)).get(10, TimeUnit.SECONDS);
+        CompletableFuture.allOf(futures.get(futures.size() - 1)).get(60, TimeUnit.SECONDS);
         for (int i = 0; i < futures.size(); i++) {
             assertEquals(body(i % N), text(futures.get(i)));
         }

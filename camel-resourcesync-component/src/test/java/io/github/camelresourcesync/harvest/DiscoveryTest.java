@@ -3,6 +3,7 @@ package io.github.camelresourcesync.harvest;
 import java.net.URI;
 import java.util.List;
 
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
@@ -28,7 +29,7 @@ class DiscoveryTest {
     @BeforeEach
     void start() throws Exception {
         source = new TestSource().put("/res/a.txt", "alpha");
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
         discovery = new Discovery(fetcher, new SitemapReader());
     }
 

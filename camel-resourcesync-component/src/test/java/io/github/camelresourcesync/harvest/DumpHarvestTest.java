@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.dump.DumpException;
 import io.github.camelresourcesync.dump.DumpLimits;
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Link;
@@ -40,7 +41,7 @@ class DumpHarvestTest {
     void start() throws Exception {
         source = new DumpSource().perPackage(2).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
                 .put("/res/c.txt", "charlie").put("/res/d.txt", "delta").put("/res/e.txt", "echo");
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
         pool = Executors.newFixedThreadPool(2);
     }
 

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -47,7 +48,7 @@ class HarvesterModelTest {
 
     @BeforeEach
     void start() {
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
         pool = Executors.newFixedThreadPool(4);
     }
 

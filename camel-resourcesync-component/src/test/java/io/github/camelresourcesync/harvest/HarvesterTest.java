@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.PendingEvent;
@@ -32,7 +33,7 @@ class HarvesterTest {
     @BeforeEach
     void start() throws Exception {
         source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0));
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
         pool = Executors.newFixedThreadPool(4);
     }
 

@@ -45,7 +45,7 @@ class HttpFetcherAllowedHostsTest {
 
     @Test
     void sourceHostAndSubdomainsAreAllowedOthersAreNot() {
-        AllowedHosts a = AllowedHosts.forSource(URI.create("https://data.example.org/.well-known/resourcesync"),
+        AllowedHosts a = AllowedHosts.forConfiguredUrl(URI.create("https://data.example.org/.well-known/resourcesync"),
                 "cdn.example.net");
         assertTrue(a.allows(URI.create("https://data.example.org/r/1")));
         assertTrue(a.allows(URI.create("http://DATA.example.org./r/1")), "case and trailing dot");
@@ -58,27 +58,28 @@ class HttpFetcherAllowedHostsTest {
         assertFalse(a.allows(URI.create("classpath:secrets.properties")));
         assertEquals("cdn.example.net, data.example.org and their subdomains", a.describe());
 
-        AllowedHosts ip = AllowedHosts.forSource(URI.create("http://10.0.0.5:8080/"), null);
+        AllowedHosts ip = AllowedHosts.forConfiguredUrl(URI.create("http://10.0.0.5:8080/"), null);
         assertTrue(ip.allows(URI.create("http://10.0.0.5:9999/x")));
         assertFalse(ip.allows(URI.create("http://1.10.0.0.5/x")), "no subdomains of an IP address");
 
-        assertTrue(AllowedHosts.forSource(URI.create("https://data.example.org/"), "*").allows(
-                URI.create("file:///tmp/x")));
-        assertTrue(AllowedHosts.forSource(URI.create("file:///srv/source/description.xml"), null).isAny(),
-                "a local Source is the operator's own");
+        AllowedHosts star = AllowedHosts.forConfiguredUrl(URI.create("https://data.example.org/"), "*");
+        assertTrue(star.allows(URI.create("http://anywhere.example.com/x")));
+        assertFalse(star.allows(URI.create("file:///tmp/x")), "* allows hosts, never local files from a remote Source");
+        AllowedHosts local = AllowedHosts.forConfiguredUrl(URI.create("file:///srv/source/description.xml"), null);
+        assertTrue(local.isAnyHost() && local.allowsLocal(), "a local Source is the operator's own");
     }
 
     @Test
     void aDisallowedHostGetsNoRequestAndTheErrorNamesUrlAndAllowedHosts() {
         server.serve("/doc.xml", "<urlset/>", "application/xml");
         try (HttpFetcher fetcher = fetcher(AllowedHosts.of("127.0.0.1"))) {
-            HostNotAllowedException e = assertThrows(HostNotAllowedException.class,
+            LinkRefusedException e = assertThrows(LinkRefusedException.class,
                     () -> fetcher.fetchDocument(elsewhere("/doc.xml"), null));
             assertTrue(e.getMessage().contains("GET " + elsewhere("/doc.xml")), e.getMessage());
             assertTrue(e.getMessage().contains("host localhost is not allowed (allowed: 127.0.0.1 and its"
                                                + " subdomains)"), e.getMessage());
             assertTrue(e.getMessage().contains("allowedHosts"), e.getMessage());
-            assertThrows(HostNotAllowedException.class, () -> fetcher.fetchContent(elsewhere("/doc.xml"), List.of()));
+            assertThrows(LinkRefusedException.class, () -> fetcher.fetchContent(elsewhere("/doc.xml"), List.of()));
         }
         assertEquals(0, server.totalRequests());
     }
@@ -92,12 +93,12 @@ class HttpFetcherAllowedHostsTest {
         RecordingListener listener = new RecordingListener();
         try (HttpFetcher fetcher = new HttpFetcher(TestConfigs.fast().allowedHosts(AllowedHosts.of("127.0.0.1"))
                 .listener(listener))) {
-            HostNotAllowedException e = assertThrows(HostNotAllowedException.class,
+            LinkRefusedException e = assertThrows(LinkRefusedException.class,
                     () -> fetcher.fetchDocument(server.uri("/doc.xml"), null));
             assertTrue(e.getMessage().contains("GET " + server.uri("/doc.xml") + " was redirected to "
                                                + elsewhere("/internal.xml")), e.getMessage());
             assertTrue(e.getMessage().contains("allowed: 127.0.0.1"), e.getMessage());
-            assertThrows(HostNotAllowedException.class, () -> fetcher.fetchContent(server.uri("/r.txt"), List.of()));
+            assertThrows(LinkRefusedException.class, () -> fetcher.fetchContent(server.uri("/r.txt"), List.of()));
         }
         assertEquals(1, server.requests("/doc.xml"), "refusals are not retried");
         assertEquals(0, server.requests("/internal.xml"));
@@ -119,9 +120,9 @@ class HttpFetcherAllowedHostsTest {
     void localUrlsOnlyWhenAllowed(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("x.txt"), "local");
         try (HttpFetcher fetcher = fetcher(AllowedHosts.of("127.0.0.1"))) {
-            HostNotAllowedException e = assertThrows(HostNotAllowedException.class,
+            LinkRefusedException e = assertThrows(LinkRefusedException.class,
                     () -> fetcher.fetchContent(file.toUri(), List.of()));
-            assertTrue(e.getMessage().contains("file: URLs are not allowed"), e.getMessage());
+            assertTrue(e.getMessage().contains("scheme file: is not allowed here"), e.getMessage());
         }
         try (HttpFetcher fetcher = fetcher(AllowedHosts.ANY); Content c = fetcher.fetchContent(file.toUri(), List.of())) {
             assertEquals(5, c.length());

@@ -153,15 +153,14 @@ class HttpFetcherRetryTest {
 
     @Test
     void readTimeoutIsRetriedThenAnError() {
+        // the timeouts, not the server, end the wait: waiting it out would get "late", not this error
         server.handle("/slow.xml", delayed(2000, text(200, "late")));
         FetcherConfig config = TestConfigs.fast().readTimeout(Duration.ofMillis(150)).maxRetries(1);
         try (HttpFetcher fetcher = fetcher(config)) {
-            long start = System.nanoTime();
             FetchException e = assertThrows(FetchException.class,
                     () -> fetcher.fetchDocument(server.uri("/slow.xml"), null));
             assertEquals(0, e.getStatusCode());
             assertTrue(e.getMessage().contains("read timed out after 150 ms (readTimeout)"), e.getMessage());
-            assertTrue((System.nanoTime() - start) / 1_000_000 < 1500, "the timeouts, not the server, bound the wait");
         }
         assertEquals(2, server.requests("/slow.xml"));
     }

@@ -9,7 +9,7 @@ final class TestConfigs {
     }
 
     static FetcherConfig fast() {
-        return new FetcherConfig()
+        return new FetcherConfig().allowedHosts(AllowedHosts.ANY)
                 .connectTimeout(Duration.ofSeconds(2))
                 .readTimeout(Duration.ofSeconds(5))
                 .retryInitialDelay(Duration.ofMillis(5))

@@ -33,6 +33,6 @@ class UrlRedactionTest {
         assertSame(plain, UrlRedaction.stripUserInfo(plain));
         assertEquals("classpath:demo/source.xml", UrlRedaction.redact(URI.create("classpath:demo/source.xml")));
         assertEquals("file:/tmp/x.xml", UrlRedaction.redact(URI.create("file:/tmp/x.xml")));
-        assertEquals("null", UrlRedaction.redact(null));
+        assertEquals("null", UrlRedaction.redact((java.net.URI) null));
     }
 }

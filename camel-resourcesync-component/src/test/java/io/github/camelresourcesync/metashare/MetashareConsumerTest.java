@@ -16,6 +16,7 @@ import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import io.github.camelresourcesync.testsupport.SelfSignedTls;
+import io.github.camelresourcesync.testsupport.Polls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -138,7 +139,7 @@ class MetashareConsumerTest {
             String c = node.add(xml("Base de donn&#233;es"));
             start(node, PASSWORD, "");
             // events are recorded before the mirror step writes the file
-            await().atMost(20, TimeUnit.SECONDS).until(() -> events.size() == 3
+            await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() == 3
                     && List.of(a, b, c).stream().allMatch(id -> Files.exists(file(id))));
             for (String id : List.of(a, b, c)) {
                 assertArrayEquals(node.servedXml(id), Files.readAllBytes(file(id)), id);
@@ -168,14 +169,14 @@ class MetashareConsumerTest {
             assertEquals(modified, first.getHeader(ResourceSyncConstants.DATETIME));
 
             node.update(a, xml("Turkish Speecon database, second edition"));
-            await().atMost(20, TimeUnit.SECONDS).until(() -> eventsFor(a).size() == 2);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> eventsFor(a).size() == 2);
             Message updated = eventsFor(a).get(1).getIn();
             assertEquals("updated", updated.getHeader(ResourceSyncConstants.CHANGE));
             assertEquals(2L, updated.getHeader(MetashareConstants.REVISION));
-            await().atMost(5, TimeUnit.SECONDS).until(() -> Files.readString(file(a)).contains("second edition"));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.readString(file(a)).contains("second edition"));
 
             node.softDelete(b);
-            await().atMost(20, TimeUnit.SECONDS).until(() -> eventsFor(b).size() == 2);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> eventsFor(b).size() == 2);
             Message soft = eventsFor(b).get(1).getIn();
             assertEquals("deleted", soft.getHeader(ResourceSyncConstants.CHANGE));
             assertEquals(Boolean.TRUE, soft.getHeader(MetashareConstants.DELETED));
@@ -183,7 +184,7 @@ class MetashareConsumerTest {
             assertFalse(Files.exists(file(b)));
 
             node.hardDelete(c);
-            await().atMost(20, TimeUnit.SECONDS).until(() -> eventsFor(c).size() == 2);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> eventsFor(c).size() == 2);
             Message hard = eventsFor(c).get(1).getIn();
             assertEquals("deleted", hard.getHeader(ResourceSyncConstants.CHANGE));
             assertEquals(node.recordUri(c).toString(), hard.getHeader(ResourceSyncConstants.LOCATION));
@@ -192,7 +193,7 @@ class MetashareConsumerTest {
             // the soft-deleted record vanishing later is not a second deletion; nothing else repeats
             node.hardDelete(b);
             int logins = node.logins();
-            Thread.sleep(1000);
+            Polls.awaitQuiet(context, "metashare");
             assertEquals(6, events.size(), () -> "unexpected events " + events.stream()
                     .map(e -> e.getIn().getHeader(ResourceSyncConstants.EVENT_ID)).toList());
             assertEquals(logins, node.logins(), "one session serves every poll");
@@ -207,8 +208,8 @@ class MetashareConsumerTest {
             String bad = node.add(xml("bad"));
             String after = node.add(xml("after"));
             node.tamper(bad, xml("changed in transit"));
-            start(node, PASSWORD, "");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(file(good)) && Files.exists(file(after))
+            start(node, PASSWORD, "&breakOnFirstError=false");
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(good)) && Files.exists(file(after))
                                                                && !failures.isEmpty());
             assertFalse(Files.exists(file(bad)));
             String message = failures.get(0).getMessage();
@@ -216,7 +217,7 @@ class MetashareConsumerTest {
                        && message.contains(node.baseUri().toString()), message);
             // not committed: once the node serves the right bytes, the record comes
             node.untamper(bad);
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(file(bad)));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(bad)));
             assertArrayEquals(node.servedXml(bad), Files.readAllBytes(file(bad)));
             assertEquals(1, eventsFor(good).size());
             failures.clear();
@@ -230,7 +231,7 @@ class MetashareConsumerTest {
             String b = node.add(xml("b"));
             failOnce.add(a);
             start(node, PASSWORD, "");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(file(a)) && Files.exists(file(b)));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(a)) && Files.exists(file(b)));
             assertEquals(1, eventsFor(a).size());
             assertEquals(1, eventsFor(b).size(), "the record after the failed one was committed");
             assertEquals("downstream unavailable", failures.get(0).getMessage());
@@ -246,7 +247,7 @@ class MetashareConsumerTest {
             }
             node.expireSessionsAfterRecords(3);
             start(node, PASSWORD, "&fetchParallelism=1");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> events.size() == 8);
+            await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() == 8);
             assertEquals(2, node.logins());
             assertTrue(failures.isEmpty(), () -> "failures: " + failures);
             try (var files = Files.list(mirror)) {
@@ -261,12 +262,12 @@ class MetashareConsumerTest {
             String a = node.add(xml("a"));
             node.down();
             start(node, PASSWORD, "");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
+            await().atMost(60, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
             String message = failures.get(0).getMessage();
             assertTrue(message.contains("unreachable") && message.contains(node.baseUri().toString()), message);
             assertTrue(events.isEmpty());
             node.up();
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
             failures.clear();
         }
     }
@@ -276,7 +277,7 @@ class MetashareConsumerTest {
         try (MetashareNode node = MetashareNode.start(USER, PASSWORD)) {
             node.add(xml("a"));
             start(node, "not-" + PASSWORD.substring(3), "");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
+            await().atMost(60, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
             String message = failures.get(0).getMessage();
             assertTrue(message.contains("wrong username or password"), message);
             assertFalse(message.contains(PASSWORD.substring(3)), message);
@@ -289,7 +290,7 @@ class MetashareConsumerTest {
         try (MetashareNode node = MetashareNode.start(USER, PASSWORD)) {
             node.protocolVersion("2.0");
             start(node, PASSWORD, "");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
+            await().atMost(60, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
             assertTrue(failures.get(0).getMessage().contains("501"), failures.get(0).getMessage());
             assertTrue(events.isEmpty());
         }
@@ -310,7 +311,7 @@ class MetashareConsumerTest {
         try (MetashareNode node = MetashareNode.startHttps(USER, PASSWORD, tls.server())) {
             String a = node.add(xml("a"));
             start(node, PASSWORD, "&sslContextParameters=#tls");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
             assertEquals(node.recordUri(a).toString(), events.get(0).getIn().getHeader(ResourceSyncConstants.LOCATION));
         }
     }
@@ -320,7 +321,7 @@ class MetashareConsumerTest {
         try (MetashareNode node = MetashareNode.start(USER, PASSWORD)) {
             String a = node.add(xml("a"));
             start(node, PASSWORD, "&scheduler=quartz&scheduler.cron=0/1+*+*+*+*+?");
-            await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
         }
     }
 }

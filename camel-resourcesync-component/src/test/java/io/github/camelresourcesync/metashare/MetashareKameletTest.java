@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.testsupport.MetashareNode;
+import io.github.camelresourcesync.testsupport.Polls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -58,7 +59,7 @@ class MetashareKameletTest {
             String b = node.add(xml("b"));
             CamelContext context = javaRoute(node, mirror, state, seen);
             try {
-                await().atMost(20, TimeUnit.SECONDS).until(() -> seen.size() == 2);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> seen.size() == 2);
                 assertArrayEquals(node.servedXml(a), Files.readAllBytes(mirror.resolve(a + ".xml")));
             } finally {
                 context.stop();
@@ -70,8 +71,8 @@ class MetashareKameletTest {
             seen.clear();
             context = javaRoute(node, mirror, state, seen);
             try {
-                await().atMost(20, TimeUnit.SECONDS).until(() -> seen.size() == 1);
-                Thread.sleep(600);
+                await().atMost(60, TimeUnit.SECONDS).until(() -> !seen.isEmpty());
+                Polls.awaitQuiet(context);
                 assertEquals(List.of(b), seen);
             } finally {
                 context.stop();
@@ -101,7 +102,7 @@ class MetashareKameletTest {
             PluginHelper.getRoutesLoader(context).loadRoutes(ResourceHelper.fromString("metashare.yaml", yaml));
             context.start();
             try {
-                await().atMost(20, TimeUnit.SECONDS).until(() -> Files.exists(mirror.resolve(a + ".xml")));
+                await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(mirror.resolve(a + ".xml")));
             } finally {
                 context.stop();
             }

@@ -14,7 +14,9 @@ import java.util.concurrent.Executors;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.testsupport.HarvestModel;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import io.github.camelresourcesync.testsupport.ModelSeeds;
@@ -42,7 +44,8 @@ class MetashareModelTest {
     @BeforeEach
     void start() {
         node = MetashareNode.start("harvester", "secret");
-        client = new MetashareClient(node.baseUri(), "harvester", "secret", new FetcherConfig().maxRetries(0));
+        client = new MetashareClient(node.baseUri(), "harvester", "secret", new HttpFetcher(
+                MetashareClient.policy(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY))), 0);
         pool = Executors.newFixedThreadPool(4);
     }
 

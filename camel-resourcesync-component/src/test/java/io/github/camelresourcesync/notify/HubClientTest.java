@@ -1,5 +1,8 @@
 package io.github.camelresourcesync.notify;
 
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Discovery and publishing against real loopback servers (the cases of the WebSub subscriber test suite). */
 class HubClientTest {
 
-    private final HubClient client = new HubClient(Duration.ofSeconds(5), null);
+    private final HubClient client = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY));
 
     @Test
     void hubAndSelfFromLinkHeaders() throws Exception {

@@ -1,5 +1,8 @@
 package io.github.camelresourcesync.notify;
 
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -75,7 +78,7 @@ class HubNotifierTest {
     private HubNotifier notifier(HubNotifier.Mode mode, int attempts, HubNotifier.TopicDocuments docs) {
         notifier = new HubNotifier(new HubNotifier.Config(mode, 100, attempts, Duration.ofMillis(5),
                 Duration.ofMillis(20), URI.create("http://source.example/capabilitylist.xml")),
-                new WebSubPublisher(hub(), new HubClient(Duration.ofSeconds(5), null)), docs, executor);
+                new WebSubPublisher(hub(), new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY))), docs, executor);
         return notifier;
     }
 
@@ -90,7 +93,7 @@ class HubNotifierTest {
         failuresLeft.set(2);
         HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 3, null);
         assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
         assertEquals(2, n.stats().failedPosts());
         assertEquals(0, n.stats().givenUp());
         assertEquals("<" + TOPIC + ">; rel=\"self\", <" + hub() + ">; rel=\"hub\"", links.get(0));
@@ -105,9 +108,9 @@ class HubNotifierTest {
         failuresLeft.set(2);
         HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 2, null);
         n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().givenUp() == 1);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().givenUp() == 1);
         n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
         assertEquals(2, n.stats().failedPosts());
     }
 
@@ -116,7 +119,7 @@ class HubNotifierTest {
         Map<URI, byte[]> docs = new ConcurrentHashMap<>();
         HubNotifier n = notifier(HubNotifier.Mode.PUBLISH, 1, docs::put);
         n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().posted() == 1);
         String form = new String(bodies.get(0), StandardCharsets.UTF_8);
         assertTrue(form.contains("hub.mode=publish"), form);
         assertTrue(form.contains("hub.topic=" + java.net.URLEncoder.encode(TOPIC.toString(), StandardCharsets.UTF_8)));
@@ -132,7 +135,7 @@ class HubNotifierTest {
             assertTrue(n.offer(TOPIC, Capability.FRAMEWORK_NOTIFICATION,
                     List.of(change("closed-" + i, i), change("opened-" + i, i))));
         }
-        await().atMost(5, TimeUnit.SECONDS).until(() -> n.stats().entriesPosted() == 40);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().entriesPosted() == 40);
         for (byte[] body : bodies) {
             List<Entry> entries = new NotificationParser(new SitemapReader(1000)).parse(body, TOPIC, 0).entries();
             assertEquals(0, entries.size() % 2, "a pair split over two notifications: " + entries);

@@ -40,7 +40,8 @@ class MVStoreStateStoreProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void killedWriterLeavesTheStateOfACompletedApply() throws Exception {
         Path file = dir.resolve("crash.mv.db");
-        Random random = new Random();
+        long seed = Long.getLong("resourcesync.crash.seed", 20261124L); // -Dresourcesync.crash.seed=S for others
+        Random random = new Random(seed);
         long previous = 0;
         long[] commitDelays = { 0, 20, 0 };
         for (long commitDelay : commitDelays) {
@@ -55,7 +56,8 @@ class MVStoreStateStoreProcessTest {
             }
             long cursor = verifyCompletedApplies(file);
             if (commitDelay == 0) {
-                assertTrue(cursor >= returned, "apply " + returned + " returned but the store holds only " + cursor);
+                assertTrue(cursor >= returned, "apply " + returned + " returned but the store holds only " + cursor
+                                               + " (seed " + seed + ")");
             }
             assertTrue(cursor >= previous, "cursor " + cursor + " went back from " + previous);
             previous = cursor;

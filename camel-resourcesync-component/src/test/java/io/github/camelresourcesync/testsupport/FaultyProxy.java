@@ -54,8 +54,20 @@ public final class FaultyProxy implements AutoCloseable {
         TRUNCATED,
         /** A {@code Content-Length} a few bytes short of the body: the client reads a shortened body. */
         WRONG_CONTENT_LENGTH,
-        /** The Source changes the resource between listing it and serving it (served body is newer than listed). */
-        CHANGED_BETWEEN_READS
+        /**
+         * The Source changes the resource between listing it and serving it (served body is newer than listed, and of
+         * another length: the length check shows it).
+         */
+        CHANGED_BETWEEN_READS,
+        /**
+         * The same, but the new version has the listed length (its bytes rotated by one): only the hash shows it.
+         */
+        CHANGED_IN_PLACE;
+
+        /** A fault that changes the resource at the Source: injected on resources only. */
+        public boolean changesTheSource() {
+            return this == CHANGED_BETWEEN_READS || this == CHANGED_IN_PLACE;
+        }
     }
 
     private final TestSource source;
@@ -146,7 +158,7 @@ public final class FaultyProxy implements AutoCloseable {
             synchronized (c) {
                 if (c.budget().get() > 0 && c.random().nextDouble() < c.probability()) {
                     Fault f = c.faults().get(c.random().nextInt(c.faults().size()));
-                    if (f == Fault.CHANGED_BETWEEN_READS && !path.startsWith("/res/")) {
+                    if (f.changesTheSource() && !path.startsWith("/res/")) {
                         return null;
                     }
                     c.budget().decrementAndGet();
@@ -199,14 +211,15 @@ public final class FaultyProxy implements AutoCloseable {
                 sleep(stallMillis);
                 return;
             }
-            if (fault == Fault.CHANGED_BETWEEN_READS && path.startsWith("/res/")) {
+            if (fault != null && fault.changesTheSource() && path.startsWith("/res/")) {
                 String now = source.snapshot().get(path);
                 if (now != null) {
-                    source.change(path, now + " (changed while being fetched " + changes.incrementAndGet() + ")");
+                    source.change(path, fault == Fault.CHANGED_IN_PLACE ? now.substring(1) + now.charAt(0)
+                            : now + " (changed while being fetched " + changes.incrementAndGet() + ")");
                 }
             }
             OutputStream out = socket.getOutputStream();
-            switch (fault == null ? Fault.CHANGED_BETWEEN_READS : fault) {
+            switch (fault == null || fault.changesTheSource() ? Fault.CHANGED_BETWEEN_READS : fault) {
                 case SERVER_ERROR -> respond(out, 500, "Internal Server Error", Map.of(), bytes("injected 500"), -1);
                 case UNAVAILABLE -> respond(out, 503, "Service Unavailable", Map.of(), bytes("injected 503"), -1);
                 case TOO_MANY_REQUESTS -> respond(out, 429, "Too Many Requests", Map.of("Retry-After", "1"),

@@ -5,13 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Assumptions;
-
 /**
  * Locates the shared fixtures folder ({@code ../shared/fixtures} beside the project), which a fresh clone may not
  * have. Looked up in order: system property {@code resourcesync.fixtures} (set by Maven surefire), environment
  * variable {@code RESOURCESYNC_FIXTURES}, then {@code ../../shared/fixtures} and {@code ../shared/fixtures} relative to
- * the working directory. Tests that need it are skipped, with a message saying how to enable them, when it is absent.
+ * the working directory. Tests that need it are skipped, with a message saying how to enable them, when it is absent;
+ * in CI ({@code CI=true}) they fail with that message instead ({@link Prerequisites}).
  */
 public final class Fixtures {
 
@@ -21,7 +20,7 @@ public final class Fixtures {
     private Fixtures() {
     }
 
-    /** The fixtures folder; skips the calling test (JUnit assumption) when it cannot be found. */
+    /** The fixtures folder; skips the calling test (fails it in CI) when it cannot be found. */
     public static Path fixturesDir() {
         List<Path> tried = candidates();
         for (Path candidate : tried) {
@@ -29,7 +28,7 @@ public final class Fixtures {
                 return candidate;
             }
         }
-        Assumptions.assumeTrue(false, "shared fixtures not found at " + tried + "; set -D" + PROPERTY
+        Prerequisites.require(false, "shared fixtures not found at " + tried + "; set -D" + PROPERTY
                 + "=<dir> (or env " + ENV + ") to run");
         throw new IllegalStateException("unreachable");
     }
@@ -37,7 +36,7 @@ public final class Fixtures {
     /** A sub-folder of the fixtures, e.g. {@code resourcesync-spec-examples}; skips the test when absent. */
     public static Path fixturesDir(String subFolder) {
         Path dir = fixturesDir().resolve(subFolder);
-        Assumptions.assumeTrue(Files.isDirectory(dir), "shared fixtures folder " + dir + " not found");
+        Prerequisites.require(Files.isDirectory(dir), "shared fixtures folder " + dir + " not found");
         return dir;
     }
 

@@ -19,6 +19,8 @@ public final class LogCapture extends AbstractAppender implements AutoCloseable 
         super("capture", null, null, true, Property.EMPTY_ARRAY);
     }
 
+    private Level previousRootLevel;
+
     public static LogCapture open() {
         LogCapture capture = new LogCapture();
         capture.start();
@@ -28,12 +30,38 @@ public final class LogCapture extends AbstractAppender implements AutoCloseable 
         return capture;
     }
 
+    /**
+     * Records everything down to DEBUG, every logger, with the thread name and the whole stack trace of a thrown
+     * exception: for tests that search every line for something that must never be printed.
+     */
+    public static LogCapture everything() {
+        LogCapture capture = new LogCapture();
+        capture.full = true;
+        capture.start();
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        capture.previousRootLevel = ctx.getConfiguration().getRootLogger().getLevel();
+        ctx.getConfiguration().getRootLogger().setLevel(Level.DEBUG);
+        ctx.getConfiguration().getRootLogger().addAppender(capture, Level.DEBUG, null);
+        ctx.updateLoggers();
+        return capture;
+    }
+
+    private boolean full;
+
     @Override
     public void append(LogEvent event) {
-        StringBuilder b = new StringBuilder(event.getLevel().name()).append(' ')
-                .append(event.getMessage().getFormattedMessage());
+        StringBuilder b = new StringBuilder(event.getLevel().name()).append(' ');
+        if (full) {
+            b.append('[').append(event.getThreadName()).append("] ").append(event.getLoggerName()).append(' ');
+        }
+        b.append(event.getMessage().getFormattedMessage());
         for (Throwable t = event.getThrown(); t != null; t = t.getCause()) {
             b.append(" | ").append(t);
+            if (full) {
+                for (StackTraceElement e : t.getStackTrace()) {
+                    b.append("\n\tat ").append(e);
+                }
+            }
         }
         lines.add(b.toString());
     }
@@ -51,6 +79,9 @@ public final class LogCapture extends AbstractAppender implements AutoCloseable 
     public void close() {
         LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
         ctx.getConfiguration().getRootLogger().removeAppender(getName());
+        if (previousRootLevel != null) {
+            ctx.getConfiguration().getRootLogger().setLevel(previousRootLevel);
+        }
         ctx.updateLoggers();
         stop();
     }

@@ -91,6 +91,7 @@ public final class MetashareNode implements AutoCloseable {
     private volatile boolean loginSays200;
     private volatile boolean syncUser = true;
     private volatile String protocolVersion = "1.0";
+    private volatile String inventoryJson;
 
     private MetashareNode(String username, String password, SSLContext tls) {
         this.username = username;
@@ -256,6 +257,11 @@ public final class MetashareNode implements AutoCloseable {
         protocolVersion = v;
     }
 
+    /** Serves this text as {@code inventory.json} instead of the records' inventory ({@code null}: the records'). */
+    public void inventoryJson(String json) {
+        inventoryJson = json;
+    }
+
     /** Whether the user may sync; when not, sync requests answer 403 after a good login. */
     public void syncUser(boolean v) {
         syncUser = v;
@@ -397,7 +403,8 @@ public final class MetashareNode implements AutoCloseable {
         }
         json.append('}');
         Map<String, byte[]> entries = new LinkedHashMap<>();
-        entries.put("inventory.json", json.toString().getBytes(StandardCharsets.UTF_8));
+        String served = inventoryJson != null ? inventoryJson : json.toString();
+        entries.put("inventory.json", served.getBytes(StandardCharsets.UTF_8));
         ex.getResponseHeaders().set("Sync-Protocol", "1.0");
         ex.getResponseHeaders().set("Content-Disposition", "attachment; filename=inventory.zip");
         send(ex, 200, "application/zip", zip(entries));

@@ -2,14 +2,32 @@ package io.github.camelresourcesync.testsupport;
 
 import java.nio.file.Path;
 
+import io.github.camelresourcesync.PublishedSourceRoutes;
 import io.github.camelresourcesync.ResourceSyncComponent;
 import org.apache.camel.CamelContext;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
 import org.apache.camel.impl.DefaultCamelContext;
 
 /** CamelContexts as the route tests need them. */
 public final class TestContexts {
 
     private TestContexts() {
+    }
+
+    /**
+     * {@link #withStateIn} plus a platform-http server (Vert.x) on {@code 127.0.0.1:port} serving the published
+     * Source in {@code site} under {@code contextPath} ({@link PublishedSourceRoutes}).
+     */
+    public static CamelContext servingPublishedSource(Path stateDirectory, int port, Path site, String contextPath)
+            throws Exception {
+        CamelContext context = withStateIn(stateDirectory);
+        VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
+        conf.setBindHost("127.0.0.1");
+        conf.setBindPort(port);
+        context.addService(new VertxPlatformHttpServer(conf));
+        context.addRoutes(new PublishedSourceRoutes(site.toString(), contextPath));
+        return context;
     }
 
     /** A new context whose {@code resourcesync} component keeps its embedded state in {@code stateDirectory}. */

@@ -10,13 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
-import org.junit.jupiter.api.Assumptions;
-
 /**
  * The PostgreSQL database of the tests that need a real shared database: its JDBC URL comes from system property
  * {@value #PROPERTY} or environment variable {@value #ENV} ({@code .ci/run} sets it to the local server); the tests
  * skip with a message saying so when neither is set. Each test works in tables of its own prefix, so tests running at
- * the same time never see each other's rows, and {@link #dropTables} removes them afterwards.
+ * the same time never see each other's rows, and {@link #dropTables} removes them afterwards. In CI ({@code CI=true})
+ * a missing database fails the tests instead ({@link Prerequisites}).
  */
 public final class TestDatabase {
 
@@ -26,13 +25,13 @@ public final class TestDatabase {
     private TestDatabase() {
     }
 
-    /** The configured PostgreSQL URL; skips the calling test when none is configured. */
+    /** The configured PostgreSQL URL; skips the calling test (fails it in CI) when none is configured. */
     public static String postgresUrl() {
         String url = System.getProperty(PROPERTY);
         if (url == null || url.isBlank() || url.contains("${")) {
             url = System.getenv(ENV);
         }
-        Assumptions.assumeTrue(url != null && !url.isBlank(), "no PostgreSQL configured for the JDBC state store tests;"
+        Prerequisites.require(url != null && !url.isBlank(), "no PostgreSQL configured for the JDBC state store tests;"
                 + " set -D" + PROPERTY + "=jdbc:postgresql://127.0.0.1:5432/test?user=postgres (or env " + ENV
                 + ") to run them; .ci/run does");
         return url;

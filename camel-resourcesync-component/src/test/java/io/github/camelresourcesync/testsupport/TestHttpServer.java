@@ -89,6 +89,19 @@ public final class TestHttpServer implements AutoCloseable {
         server.start();
     }
 
+    /**
+     * A plain HTTP server on another loopback address (e.g. {@code 127.0.0.2}, which Linux routes to loopback): "another
+     * host" for tests of the allowed hosts, reachable by IP only.
+     */
+    public static TestHttpServer startOn(String loopbackAddress) {
+        try {
+            return new TestHttpServer(HttpServer.create(new InetSocketAddress(InetAddress.getByName(loopbackAddress),
+                    0), 0), "http");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A plain HTTP server on 127.0.0.1 and a free port. */
     public static TestHttpServer start() {
         try {
@@ -117,9 +130,9 @@ public final class TestHttpServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    /** {@code http://127.0.0.1:<port>} */
+    /** {@code http://127.0.0.1:<port>} (or the address the server was started on) */
     public URI baseUri() {
-        return URI.create(scheme + "://127.0.0.1:" + port());
+        return URI.create(scheme + "://" + server.getAddress().getAddress().getHostAddress() + ":" + port());
     }
 
     /** The absolute URI of {@code pathAndQuery} (which starts with {@code /}) on this server. */

@@ -65,6 +65,8 @@ public final class TestHub implements AutoCloseable {
     private final AtomicInteger subscribeRequests = new AtomicInteger();
     private final AtomicInteger unsubscribeRequests = new AtomicInteger();
     private final AtomicInteger verifications = new AtomicInteger();
+    /** deliveries handed to the pool (or held) whose last attempt has not yet been answered */
+    private final AtomicInteger pending = new AtomicInteger();
 
     private volatile boolean verify = true;
     private volatile String verifyTopicOverride;
@@ -245,7 +247,14 @@ public final class TestHub implements AutoCloseable {
                 return;
             }
             answer(ex, 202, "");
-            pool.execute(() -> fetchAndPublish(topic));
+            pending.incrementAndGet();
+            pool.execute(() -> {
+                try {
+                    fetchAndPublish(topic);
+                } finally {
+                    pending.decrementAndGet();
+                }
+            });
             return;
         }
         String topic = f.get("hub.topic");
@@ -319,6 +328,7 @@ public final class TestHub implements AutoCloseable {
             }
             Runnable send = () -> deliver(s, body, type, 1);
             for (int copies = duplicate ? 2 : 1; copies > 0; copies--) {
+                pending.incrementAndGet();
                 synchronized (held) {
                     if (hold) {
                         held.add(send);
@@ -350,7 +360,17 @@ public final class TestHub implements AutoCloseable {
         } else if (status / 100 != 2 && attempt < maxAttempts) {
             long backoff = 50L << (attempt - 1);
             pool.schedule(() -> deliver(s, body, type, attempt + 1), backoff, TimeUnit.MILLISECONDS);
+            return;
         }
+        pending.decrementAndGet();
+    }
+
+    /**
+     * Returns once every publication this hub accepted so far has been delivered (its subscribers answered, or it
+     * was given up): a barrier for "nothing more arrives by push". Held deliveries count until released.
+     */
+    public void awaitDelivered() {
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> pending.get() == 0);
     }
 
     private static String hmac(String method, String secret, byte[] body) {

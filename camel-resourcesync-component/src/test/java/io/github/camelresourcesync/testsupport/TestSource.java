@@ -64,6 +64,7 @@ public final class TestSource implements AutoCloseable {
     private int changesPerList = 0;
     private boolean gzip;
     private boolean indexAsUrlset;
+    private boolean literalXml;
     private Instant resourceListAt;
     private Instant changeListFrom;
     private Instant clock = Instant.parse("2024-01-01T00:00:00Z");
@@ -109,6 +110,15 @@ public final class TestSource implements AutoCloseable {
     /** Publish the Resource List Index as a {@code urlset} whose entries carry {@code capability="resourcelist"}. */
     public synchronized TestSource indexAsUrlset(boolean b) {
         this.indexAsUrlset = b;
+        return this;
+    }
+
+    /**
+     * Write the documents as text ({@link LiteralSitemaps}), sharing no code with the project's writer and reader,
+     * instead of with the project's {@code SitemapWriter}: a bug the writer and the reader share cannot hide.
+     */
+    public synchronized TestSource literalXml(boolean b) {
+        this.literalXml = b;
         return this;
     }
 
@@ -375,7 +385,8 @@ public final class TestSource implements AutoCloseable {
     }
 
     private Entry cap(String path, String capability) {
-        return SitemapWriter.capabilityEntry(uri(path), capability);
+        return literalXml ? new Entry(uri(path), null, md(capability), null, false)
+                : SitemapWriter.capabilityEntry(uri(path), capability);
     }
 
     private byte[] resourceList(int part, int parts) throws IOException {
@@ -471,8 +482,11 @@ public final class TestSource implements AutoCloseable {
     }
 
     private byte[] doc(RootElement root, Metadata md, List<Entry> entries) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<Link> links = List.of(Link.of("up", uri("/capabilitylist.xml")));
+        if (literalXml) {
+            return LiteralSitemaps.document(root, md, links, entries);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (SitemapWriter w = new SitemapWriter(out, root, md, links)) {
             for (Entry e : entries) {
                 w.write(e);

@@ -2,18 +2,23 @@ package io.github.camelresourcesync.examples;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import io.github.camelresourcesync.examples.demo.DemoSource;
+import org.apache.camel.Route;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.MainListenerSupport;
 import org.apache.camel.spi.PropertiesComponent;
+import org.apache.camel.support.ScheduledPollConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Starts the demo Source when no {@code sync.source-url} is configured, and points {@code sync.source-url} at it
- * before the routes are built; stops it after Camel has stopped. The demo's {@code demo.*} properties shape it.
+ * before the routes are built; stops it after Camel has stopped. The demo's {@code demo.*} properties shape it; with
+ * {@code demo.state-dir} it continues the demo Source the last run left.
  */
 public final class DemoSourceLauncher extends MainListenerSupport {
 
@@ -35,7 +40,9 @@ public final class DemoSourceLauncher extends MainListenerSupport {
                 .withPort((int) number(properties, "demo.port", defaults.port()))
                 .withChangeInterval(number(properties, "demo.change-interval", defaults.changeInterval()))
                 .withChangesPerList((int) number(properties, "demo.changes-per-list", defaults.changesPerList()))
-                .withHistory((int) number(properties, "demo.history", defaults.history()));
+                .withHistory((int) number(properties, "demo.history", defaults.history()))
+                .withStateDirectory(properties.resolveProperty("demo.state-dir").filter(d -> !d.isBlank())
+                        .map(Path::of).orElse(null));
         try {
             source = DemoSource.start(settings);
         } catch (IOException e) {
@@ -45,6 +52,26 @@ public final class DemoSourceLauncher extends MainListenerSupport {
         }
         LOG.info("No {} given: mirroring the demo Source at {}", ExamplesApplication.SOURCE_URL, source.base());
         properties.addOverrideProperty(ExamplesApplication.SOURCE_URL, source.base().toString());
+    }
+
+    /**
+     * Before Camel stops: the demo stops changing and the bundled mirror route polls once more, so the mirror and the
+     * demo's saved state agree, and the next run's {@code --audit} finds them in sync.
+     */
+    @Override
+    public void beforeStop(BaseMainSupport main) {
+        DemoSource s = source;
+        if (s == null || main.getCamelContext() == null) {
+            return;
+        }
+        s.pauseChanges(true);
+        for (String id : List.of("mirror", "mirror-java")) {
+            Route route = main.getCamelContext().getRoute(id);
+            if (route != null && route.getConsumer() instanceof ScheduledPollConsumer poll
+                && main.getCamelContext().getRouteController().getRouteStatus(id).isStarted()) {
+                poll.run();
+            }
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.examples.demo.DemoSource;
+import io.github.camelresourcesync.examples.demo.MetashareDemoNode;
 import org.apache.camel.main.Main;
 
 /**
@@ -17,6 +18,7 @@ import org.apache.camel.main.Main;
  * ExamplesApplication --sync.mirror-dir=/data/x    any property as --key=value
  * ExamplesApplication --audit                      audit the mirror once (re-hashing its files), then exit
  * ExamplesApplication --repair                     audit and repair the mirror once, then exit (see AuditMirror)
+ * ExamplesApplication --metashare.demo=true        also mirror a demo META-SHARE node (see MetashareDemoLauncher)
  * </pre>
  */
 public final class ExamplesApplication {
@@ -26,6 +28,7 @@ public final class ExamplesApplication {
 
     private final Main main = new Main();
     private final DemoSourceLauncher demo = new DemoSourceLauncher();
+    private final MetashareDemoLauncher metashareDemo = new MetashareDemoLauncher();
     private final String[] arguments;
     private AuditMirror audit;
 
@@ -40,6 +43,8 @@ public final class ExamplesApplication {
             String arg = args[i];
             if ("--audit".equals(arg) || "--repair".equals(arg)) {
                 audit = new AuditMirror(main, "--repair".equals(arg));
+                // the demo Source (continued from its saved state) holds still while it is compared
+                main.addOverrideProperty("demo.change-interval", "0");
             } else if (i == 0 && !arg.startsWith("-")) {
                 main.addOverrideProperty(SOURCE_URL, arg);
             } else if (arg.startsWith("--") && arg.indexOf('=') > 2) {
@@ -53,6 +58,7 @@ public final class ExamplesApplication {
         this.arguments = forMain.toArray(String[]::new);
         main.configure().addRoutesBuilder(new MirrorRouteBuilder());
         main.addMainListener(demo);
+        main.addMainListener(metashareDemo);
         main.addMainListener(new ClusterServiceBinder());
     }
 
@@ -71,6 +77,7 @@ public final class ExamplesApplication {
         } finally {
             // also when Camel failed to start and never reached its stop listeners
             demo.stop();
+            metashareDemo.stop();
         }
     }
 
@@ -87,6 +94,11 @@ public final class ExamplesApplication {
     /** With {@code --audit} or {@code --repair}: the audit and its outcome; else {@code null}. */
     public AuditMirror audit() {
         return audit;
+    }
+
+    /** The demo META-SHARE node when it runs ({@code metashare.demo=true}), else {@code null}. */
+    public MetashareDemoNode metashareDemoNode() {
+        return metashareDemo.node();
     }
 
     /** The demo Source when it was started (no {@value #SOURCE_URL} given), else {@code null}. */

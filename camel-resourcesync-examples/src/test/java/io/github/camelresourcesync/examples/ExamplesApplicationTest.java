@@ -11,10 +11,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.atompmh.AtomPmhComponent;
 import io.github.camelresourcesync.examples.demo.DemoSource;
+import io.github.camelresourcesync.examples.demo.MetashareDemoNode;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import org.apache.camel.Route;
 import org.awaitility.Awaitility;
@@ -29,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The application as a user runs it: Camel Main with the bundled route, mirroring into a directory. */
@@ -77,13 +81,11 @@ class ExamplesApplicationTest {
     @Test
     void restartedDemoSourceIsReBaselinedAndTheMirrorFollows() throws Exception {
         Path mirror = tmp.resolve("mirror");
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        // first run: baseline, then some changes the second demo Source will not have
+        int port = freePort();
+        // first run: baseline, then some changes the second demo Source will not have (no demo.state-dir: the
+        // second run starts a new demo Source)
         ExamplesApplication first = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
-                "--demo.change-interval=100", "--demo.changes-per-list=5"));
+                "--demo.change-interval=100", "--demo.changes-per-list=5", "--demo.state-dir="));
         try (Running running = Running.start(first)) {
             running.await().atMost(STARTUP).until(() -> first.demoSource() != null);
             DemoSource demo = first.demoSource();
@@ -95,13 +97,108 @@ class ExamplesApplicationTest {
         // second run, same port and state: a new Source history starts after the resume point (a gap), so the
         // component re-baselines and removes what the new Source does not have
         ExamplesApplication second = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
-                "--demo.change-interval=0"));
+                "--demo.change-interval=0", "--demo.state-dir="));
         try (Running running = Running.start(second)) {
             running.await().atMost(STARTUP).until(() -> second.demoSource() != null);
             DemoSource demo = second.demoSource();
             running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
             Thread.sleep(1000);
             assertMirrors(demo.snapshot(), mirror);
+        }
+    }
+
+    /**
+     * The issue 17 case: run, stop, {@code --audit}. The demo Source saves its state and the next run continues it
+     * (same resources and Change Lists, no re-baseline); at shutdown it stops changing and the mirror polls once
+     * more, so the audit finds the mirror in sync.
+     */
+    @Test
+    void auditAfterARunFindsTheMirrorInSyncWithTheContinuedDemoSource() throws Exception {
+        Path mirror = tmp.resolve("mirror");
+        int port = freePort();
+        ExamplesApplication run = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
+                "--demo.change-interval=150", "--demo.changes-per-list=5"));
+        int changes;
+        Map<String, byte[]> served;
+        try (Running running = Running.start(run)) {
+            running.await().atMost(STARTUP).until(() -> run.demoSource() != null);
+            DemoSource demo = run.demoSource();
+            int history = demo.changeCount();
+            running.await().atMost(Duration.ofSeconds(20)).until(() -> demo.changeCount() >= history + 8
+                                                                        && Files.isDirectory(mirror));
+            // stopped while the demo changes (as with Ctrl-C), not after the mirror caught up
+        }
+        changes = run.demoSource().changeCount();
+        served = run.demoSource().snapshot();
+        assertMirrors(served, mirror);
+
+        ExamplesApplication audit = new ExamplesApplication(settings(mirror, "--demo.port=" + port, "--audit"));
+        int exit = assertTimeoutPreemptively(Duration.ofSeconds(60), audit::run, "the audit ends by itself");
+        assertEquals(0, exit, () -> String.valueOf(audit.audit().outcome()));
+        assertTrue(audit.audit().outcome().inSync(), audit.audit().outcome().summary());
+        assertEquals(changes, audit.demoSource().changeCount(), "the demo Source continued, and held still");
+        assertEquals(served.keySet(), audit.demoSource().snapshot().keySet());
+
+        // the mirror route of a third run continues too: nothing to re-baseline, the same files
+        ExamplesApplication third = new ExamplesApplication(settings(mirror, "--demo.port=" + port,
+                "--demo.change-interval=0"));
+        try (Running running = Running.start(third)) {
+            running.await().atMost(STARTUP).until(() -> third.main().getCamelContext() != null
+                                                        && third.main().getCamelContext().isStarted());
+            DemoSource demo = third.demoSource();
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(demo.snapshot(), mirror));
+            assertEquals(changes, demo.changeCount());
+        }
+    }
+
+    /** {@code --metashare.demo=true}: the bundled META-SHARE route mirrors the demo node and follows its changes. */
+    @Test
+    void theDemoMetashareNodeIsMirroredThroughTheKamelet() throws Exception {
+        Path mirror = tmp.resolve("metashare");
+        ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                "--demo.change-interval=0", "--metashare.demo=true", "--metashare.demo.change-interval=150",
+                "--metashare.demo.period=200", "--metashare.mirror-dir=" + mirror,
+                "--metashare.state-dir=" + tmp.resolve("metashare-state")));
+        try (Running running = Running.start(app)) {
+            running.await().atMost(STARTUP).until(() -> app.metashareDemoNode() != null);
+            MetashareDemoNode node = app.metashareDemoNode();
+            // updates, additions, soft and hard deletions: at least two of each
+            running.await().atMost(Duration.ofSeconds(20)).until(() -> node.changeCount() >= 8);
+            node.pauseChanges(true);
+            running.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertMirrors(files(node.records()),
+                    mirror));
+            assertTrue(app.main().getCamelContext().getRoutes().stream().map(Route::getRouteId).toList()
+                    .contains("metashare"));
+        }
+        assertNull(app.metashareDemoNode(), "stopped with the application");
+    }
+
+    /** The records as the mirror names them: {@code /<id>.xml}. */
+    private static Map<String, byte[]> files(Map<String, byte[]> records) {
+        Map<String, byte[]> out = new java.util.TreeMap<>();
+        records.forEach((id, xml) -> out.put("/" + id + ".xml", xml));
+        return out;
+    }
+
+    /** An Atom-PMH route of the user's that names no stateDirectory keeps it in sync.state-dir, not in the home. */
+    @Test
+    void aUserBridgeRouteWithoutStateDirectoryKeepsItsStateInTheWorkingDirectory() throws Exception {
+        Path route = tmp.resolve("atom-route.yaml");
+        Files.writeString(route, """
+                - route:
+                    id: my-atom
+                    from:
+                      uri: kamelet:atom-pmh-source
+                      parameters: { feedUrl: "http://127.0.0.1:9/feed.atom", period: 600000 }
+                      steps:
+                        - to: "resourcesync-mirror:%s"
+                """.formatted(tmp.resolve("records")));
+        ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                "--demo.change-interval=0", "--camel.main.routes-include-pattern=classpath:camel/*.yaml,file:" + route));
+        try (Running running = Running.start(app)) {
+            running.await().atMost(STARTUP).until(() -> Files.exists(tmp.resolve("state/atompmh-state.mv.db")));
+            assertEquals(tmp.resolve("state").toString(), app.main().getCamelContext()
+                    .getComponent("resourcesync-atompmh", AtomPmhComponent.class).getStateDirectory());
         }
     }
 
@@ -195,10 +292,17 @@ class ExamplesApplicationTest {
         }
     }
 
+    private static int freePort() throws Exception {
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return free.getLocalPort();
+        }
+    }
+
     private String[] settings(Path mirror, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "--sync.mirror-dir=" + mirror,
                 "--sync.state-dir=" + tmp.resolve("state"),
+                "--demo.state-dir=" + tmp.resolve("demo-state"),
                 "--sync.delay=200"));
         args.addAll(Arrays.asList(more));
         return args.toArray(String[]::new);

@@ -73,7 +73,8 @@ class RepublishBridgeRouteTest {
 
     private ExamplesApplication app(int port, String... more) {
         List<String> args = new ArrayList<>(List.of("--sync.mirror-dir=" + tmp.resolve("mirror"),
-                "--sync.state-dir=" + tmp.resolve("state"), "--sync.delay=200", "--demo.port=0",
+                "--sync.state-dir=" + tmp.resolve("state"), "--demo.state-dir=" + tmp.resolve("demo-state"),
+                "--sync.delay=200", "--demo.port=0",
                 "--demo.change-interval=0", "--examples.republish=true", "--publish.dir=" + tmp.resolve("published"),
                 "--publish.port=" + port, "--publish.change-list-size=3",
                 "--republish.state-dir=" + tmp.resolve("republish-state")));

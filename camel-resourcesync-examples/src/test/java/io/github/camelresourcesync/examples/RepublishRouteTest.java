@@ -42,7 +42,8 @@ class RepublishRouteTest {
             port = free.getLocalPort();
         }
         ExamplesApplication app = new ExamplesApplication("--sync.mirror-dir=" + tmp.resolve("mirror"),
-                "--sync.state-dir=" + tmp.resolve("state"), "--sync.delay=200", "--demo.port=0",
+                "--sync.state-dir=" + tmp.resolve("state"), "--demo.state-dir=" + tmp.resolve("demo-state"),
+                "--sync.delay=200", "--demo.port=0",
                 "--demo.change-interval=150", "--demo.changes-per-list=5", "--examples.republish=true",
                 "--publish.dir=" + tmp.resolve("published"), "--publish.port=" + port,
                 "--publish.change-list-size=4");

@@ -3,7 +3,6 @@ package io.github.camelresourcesync.bridge.atompmh;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.github.camelresourcesync.model.Content;
@@ -38,20 +37,6 @@ public final class AtomPmhEvents {
         String mediaType = c.link() == null ? null : c.link().type();
         return new SyncEvent(sourceKey, c.location(), c.change(), c.datetime(), c.datetime(), Hashes.EMPTY, null,
                 mediaType, CAPABILITY, c.document(), links, SyncEvents.eventId(c.location(), c.datetime(), null),
-                fileName(c.location(), feedUri), extra, content);
-    }
-
-    /**
-     * The mirror path of a record: as for any location ({@link SyncEvents#fileName}); an opaque location (an atom id
-     * such as {@code urn:uuid:...}) becomes {@code urn/uuid/...}, so records never share one file.
-     */
-    static String fileName(URI location, URI feedUri) {
-        if (!location.isOpaque()) {
-            return SyncEvents.fileName(location, feedUri);
-        }
-        String path = location.getScheme().toLowerCase(Locale.ROOT) + "/" + location.getRawSchemeSpecificPart()
-                .replace(':', '/');
-        return SyncEvents.fileName(URI.create("opaque:/" + path.replaceAll("[^A-Za-z0-9._~%/-]", "_")), null)
-                .replaceFirst("^local/", "");
+                SyncEvents.fileName(c.location(), feedUri), extra, content);
     }
 }

@@ -7,7 +7,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvents;
@@ -27,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * <li>a complete feed ({@code fh:complete}) is compared with state instead: its deletion entries are not trusted,
  * records it no longer lists are {@code deleted}; without it, absence never means deletion.</li>
  * </ul>
+ * A poll that passes over every record it looked at for want of a link of the wanted media types logs a WARN naming
+ * the types asked for and those the entries offer: a misspelt or mangled {@code mediaTypes} otherwise delivers
+ * nothing and says nothing.
  */
 final class ChangePlanner {
 
@@ -55,10 +60,28 @@ final class ChangePlanner {
             }
         }
         List<PlannedChange> changes = new ArrayList<>();
+        int looked = 0;
+        Set<String> offeredByPassedOver = new TreeSet<>();
+        int passedOver = 0;
         for (AtomEntry e : winners.values()) {
             if (complete || isAfterStopPoint(e, state, known)) {
-                planEntry(e, known.get(e.id()), changes);
+                Outcome outcome = planEntry(e, known.get(e.id()), changes);
+                if (!e.deletion() && outcome != Outcome.UNCHANGED) {
+                    looked++;
+                }
+                if (outcome == Outcome.PASSED_OVER) {
+                    passedOver++;
+                    e.alternates().forEach(l -> offeredByPassedOver.add(l.type() == null ? "(no type)" : l.type()));
+                }
             }
+        }
+        if (looked > 0 && passedOver == looked) {
+            LOG.warn("{}: all {} records of this poll passed over: none has an alternate link of the media types"
+                     + " asked for ({}); their links offer {}. Set mediaTypes to one of those (a '+' that arrives as"
+                     + " a space is read as '+')", feeds.get(0).uri(), passedOver,
+                    options.mediaTypes().isEmpty() ? "any" : String.join(", ", options.mediaTypes()),
+                    offeredByPassedOver.isEmpty() ? "no alternate link at all" : String.join(", ",
+                            offeredByPassedOver));
         }
         if (complete) {
             AtomFeed feed = feeds.get(0);
@@ -118,16 +141,22 @@ final class ChangePlanner {
         return k == null ? null : k.location();
     }
 
-    private void planEntry(AtomEntry e, KnownRecords.Known k, List<PlannedChange> out) {
+    /** What became of an entry: planned (or a deletion), passed over for want of a wanted link, or nothing new. */
+    private enum Outcome {
+        PLANNED, PASSED_OVER, UNCHANGED
+    }
+
+    private Outcome planEntry(AtomEntry e, KnownRecords.Known k, List<PlannedChange> out) {
         if (k != null && (e.updated().isBefore(k.updated()) || e.updated().equals(k.updated()) && !e.deletion())) {
-            return; // the destination has this or a newer state of the record (a deletion of that second is newer)
+            // the destination has this or a newer state of the record (a deletion of that second is newer)
+            return Outcome.UNCHANGED;
         }
         if (e.deletion()) {
             if (k != null) {
                 out.add(new PlannedChange(e.id(), e, null, k.location(), ChangeType.DELETED, e.updated(), true,
                         e.document()));
             }
-            return;
+            return Outcome.PLANNED;
         }
         AtomLink link = choose(e);
         URI location = link == null ? null : location(e, link);
@@ -139,7 +168,7 @@ final class ChangePlanner {
                 out.add(new PlannedChange(e.id(), e, null, k.location(), ChangeType.DELETED, e.updated(), true,
                         e.document()));
             }
-            return;
+            return Outcome.PASSED_OVER;
         }
         if (k != null && !k.location().equals(location)) {
             // the record moved (another link or format): the old copy goes, the new one comes
@@ -149,6 +178,7 @@ final class ChangePlanner {
         }
         out.add(new PlannedChange(e.id(), e, link, location, k == null ? ChangeType.CREATED : ChangeType.UPDATED,
                 e.updated(), true, e.document()));
+        return Outcome.PLANNED;
     }
 
     /** The alternate link of the most preferred wanted media type; without preferences the first one. */

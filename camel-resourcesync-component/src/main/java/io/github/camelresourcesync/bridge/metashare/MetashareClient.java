@@ -1,8 +1,6 @@
 package io.github.camelresourcesync.bridge.metashare;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,25 +11,17 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpClientFactory;
+import io.github.camelresourcesync.http.HttpAnswer;
+import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.UrlRedaction;
-import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.client5.http.classic.methods.HttpPost;
-import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
-import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.cookie.BasicCookieStore;
 import org.apache.hc.client5.http.cookie.Cookie;
-import org.apache.hc.client5.http.entity.UrlEncodedFormEntity;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.protocol.HttpClientContext;
-import org.apache.hc.core5.http.Header;
-import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.NameValuePair;
 import org.apache.hc.core5.http.message.BasicNameValuePair;
-import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.util.Timeout;
+import org.apache.hc.core5.net.WWWFormCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,8 +50,7 @@ public final class MetashareClient implements AutoCloseable {
     private final String username;
     private final String password;
     private final long maxPackageSize;
-    private final CloseableHttpClient client;
-    private final RequestConfig requestConfig;
+    private final HttpFetcher fetcher;
     private final BasicCookieStore cookies = new BasicCookieStore();
     /** Increments with each login, so parallel fetches that all saw the session expire log in only once. */
     private long session;
@@ -69,19 +58,25 @@ public final class MetashareClient implements AutoCloseable {
 
     /**
      * @param nodeUrl        the node's base URL, e.g. {@code https://metashare.example.org} (user-info is ignored)
-     * @param config         timeouts, TLS, proxy, user agent and {@link FetcherConfig#maxDocumentSize()} as the
-     *                       largest ZIP accepted; its Basic credentials are not used
+     * @param fetcher        the endpoint's fetch policy, narrowed by {@link #policy}
+     * @param maxPackageSize the largest answer (inventory or record ZIP) accepted, in bytes; 0 for no limit
      */
-    public MetashareClient(URI nodeUrl, String username, String password, FetcherConfig config) {
+    public MetashareClient(URI nodeUrl, String username, String password, HttpFetcher fetcher, long maxPackageSize) {
         this.node = baseOf(nodeUrl);
         this.nodeText = node.toString();
         this.username = Objects.requireNonNull(username, "username");
         this.password = Objects.requireNonNull(password, "password");
-        FetcherConfig c = config.copy().username(null).password(null).bearerToken(null).maxRedirects(0);
-        this.maxPackageSize = c.maxDocumentSize() > 0 ? c.maxDocumentSize() : Long.MAX_VALUE;
-        this.client = HttpClientFactory.create(c);
-        this.requestConfig = RequestConfig.custom().setRedirectsEnabled(false).setProtocolUpgradeEnabled(false)
-                .setResponseTimeout(Timeout.of(c.readTimeout())).build();
+        this.maxPackageSize = maxPackageSize > 0 ? Math.min(maxPackageSize, Integer.MAX_VALUE - 8)
+                : Integer.MAX_VALUE - 8;
+        this.fetcher = fetcher;
+    }
+
+    /**
+     * The endpoint's fetch policy as this protocol needs it: the credentials go into the login form, never into a
+     * header, and redirects are answers here (the login's 302), not hops to follow.
+     */
+    public static FetcherConfig policy(FetcherConfig endpointPolicy) {
+        return endpointPolicy.copy().username(null).password(null).bearerToken(null).maxRedirects(0);
     }
 
     /** The node base URL without trailing slash and user-info: paths are appended as {@code /login/}. */
@@ -138,7 +133,7 @@ public final class MetashareClient implements AutoCloseable {
         cookies.clear();
         loggedIn = false;
         URI loginUri = URI.create(nodeText + "/login/");
-        Response form = execute(new HttpGet(loginUri));
+        Response form = execute("GET", loginUri, null, Map.of());
         if (form.status != 200) {
             throw new MetashareException(loginUri, form.status, "Login page of META-SHARE node " + nodeText
                     + " answered " + form.status + " instead of 200" + form.snippet());
@@ -148,16 +143,15 @@ public final class MetashareClient implements AutoCloseable {
             throw new MetashareException(loginUri, 200, "Login page of META-SHARE node " + nodeText
                     + " set no csrftoken cookie and has no csrfmiddlewaretoken field: is this a META-SHARE node?");
         }
-        HttpPost post = new HttpPost(loginUri);
-        // Django refuses a CSRF-protected POST over HTTPS whose Referer is not of the same origin
-        post.setHeader(HttpHeaders.REFERER, loginUri.toString());
         List<NameValuePair> fields = new ArrayList<>();
         fields.add(new BasicNameValuePair("csrfmiddlewaretoken", token));
         fields.add(new BasicNameValuePair("username", username));
         fields.add(new BasicNameValuePair("password", password));
         fields.add(new BasicNameValuePair("this_is_the_login_form", "1"));
-        post.setEntity(new UrlEncodedFormEntity(fields, StandardCharsets.UTF_8));
-        Response answer = execute(post);
+        byte[] formBody = WWWFormCodec.format(fields, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+        // Django refuses a CSRF-protected POST over HTTPS whose Referer is not of the same origin
+        Response answer = execute("POST", loginUri, formBody, Map.of(HttpHeaders.REFERER, loginUri.toString(),
+                HttpHeaders.CONTENT_TYPE, "application/x-www-form-urlencoded; charset=UTF-8"));
         boolean hasSession = cookie("sessionid") != null;
         boolean ok = answer.status == 302 && hasSession || answer.status == 200 && answer.text().contains("Logout");
         if (!ok) {
@@ -269,12 +263,12 @@ public final class MetashareClient implements AutoCloseable {
         synchronized (this) {
             seen = session;
         }
-        Response r = execute(new HttpGet(uri));
+        Response r = execute("GET", uri, null, Map.of());
         if (r.status == 403) {
             LOG.info("META-SHARE node {} answered 403 for {}: logging in again (the session may have expired)",
                     nodeText, what);
             relogin(seen);
-            r = execute(new HttpGet(uri));
+            r = execute("GET", uri, null, Map.of());
         }
         return r;
     }
@@ -305,64 +299,32 @@ public final class MetashareClient implements AutoCloseable {
         return entries;
     }
 
-    private Response execute(HttpUriRequestBase request) throws IOException {
-        request.setConfig(requestConfig);
-        HttpClientContext ctx = HttpClientContext.create();
-        ctx.setCookieStore(cookies);
-        String description = request.getMethod() + " " + request.getRequestUri();
+    /** One request through the endpoint's fetch policy (allowed hosts, deadline, proxy, TLS, statistics). */
+    private Response execute(String method, URI uri, byte[] body, Map<String, String> headers) throws IOException {
+        HttpAnswer a;
         try {
-            return client.execute(request, ctx, response -> {
-                HttpEntity entity = response.getEntity();
-                byte[] body = entity == null ? new byte[0] : read(entity, description);
-                return new Response(response.getCode(), response.getHeaders(), body);
-            });
-        } catch (MetashareException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new MetashareException(safe(request), 0, "META-SHARE node " + nodeText + " unreachable ("
-                    + description + "): " + e, e);
+            a = fetcher.send(method, uri, body, headers, cookies, (int) maxPackageSize);
+        } catch (FetchException e) {
+            throw new MetashareException(e.getUri(), e.getStatusCode(), "META-SHARE node " + nodeText
+                    + " unreachable: " + e.getMessage(), e);
         }
-    }
-
-    private URI safe(HttpUriRequestBase request) {
-        try {
-            return request.getUri();
-        } catch (java.net.URISyntaxException e) {
-            return node;
+        if (!a.complete()) {
+            throw new MetashareException(uri, a.status(), "Answer from META-SHARE node " + nodeText + " to " + method
+                    + " " + uri + " is larger than " + maxPackageSize + " bytes (maxDocumentSize)");
         }
-    }
-
-    private byte[] read(HttpEntity entity, String description) throws IOException {
-        try (InputStream in = entity.getContent()) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[8192];
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                if (out.size() + (long) n > maxPackageSize) {
-                    throw new MetashareException(node, 0, "Answer from META-SHARE node " + nodeText + " to "
-                            + description + " is larger than " + maxPackageSize + " bytes (maxDocumentSize)");
-                }
-                out.write(buf, 0, n);
-            }
-            return out.toByteArray();
-        }
+        return new Response(a.status(), a, a.body());
     }
 
     @Override
     public void close() {
-        client.close(CloseMode.GRACEFUL);
+        fetcher.close();
     }
 
     /** One complete answer. */
-    private record Response(int status, Header[] headers, byte[] body) {
+    private record Response(int status, HttpAnswer answer, byte[] body) {
 
         String header(String name) {
-            for (Header h : headers) {
-                if (h.getName().equalsIgnoreCase(name)) {
-                    return h.getValue();
-                }
-            }
-            return null;
+            return answer.header(name);
         }
 
         String text() {

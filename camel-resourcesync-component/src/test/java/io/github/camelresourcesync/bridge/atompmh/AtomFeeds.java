@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.PendingEvent;
@@ -57,7 +58,7 @@ final class AtomFeeds {
     }
 
     static FetcherConfig fastConfig() {
-        return new FetcherConfig().connectTimeout(Duration.ofSeconds(2)).readTimeout(Duration.ofSeconds(5))
+        return new FetcherConfig().allowedHosts(AllowedHosts.ANY).connectTimeout(Duration.ofSeconds(2)).readTimeout(Duration.ofSeconds(5))
                 .retryInitialDelay(Duration.ofMillis(5)).retryMaxDelay(Duration.ofMillis(20)).maxRetries(1);
     }
 

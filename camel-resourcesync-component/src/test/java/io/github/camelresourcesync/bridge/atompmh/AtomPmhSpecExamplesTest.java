@@ -60,7 +60,7 @@ class AtomPmhSpecExamplesTest {
         assertEquals("atom-pmh", alpha.capability());
         assertEquals("Alpha data collection", alpha.extraHeaders().get(AtomPmhEvents.ATOM_TITLE));
         assertEquals("application/atom+xml", alpha.mediaType());
-        assertEquals("entry/0001", alpha.fileName());
+        assertEquals("entry/0001@", alpha.fileName());
         assertEquals(server.uri("/feed/archived"), alpha.sourceDocument());
         // Gamma has two alternate links of one type: the first one is taken
         assertEquals(server.uri("/entry/0003.atom"), h.events.get(1).location());

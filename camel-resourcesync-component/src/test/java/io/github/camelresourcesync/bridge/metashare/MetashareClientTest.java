@@ -2,10 +2,15 @@ package io.github.camelresourcesync.bridge.metashare;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.testsupport.Fixtures;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import io.github.camelresourcesync.testsupport.SelfSignedTls;
@@ -26,8 +31,13 @@ class MetashareClientTest {
                               + " xmlns=\"http://www.ilsp.gr/META-XMLSchema\"><identificationInfo><resourceName"
                               + " lang=\"fr\">Base de donn&#233;es</resourceName></identificationInfo></resourceInfo>";
 
+    private static MetashareClient client(MetashareNode node, String password, FetcherConfig config) {
+        return new MetashareClient(node.baseUri(), "harvester", password,
+                new HttpFetcher(MetashareClient.policy(config.allowedHosts(AllowedHosts.ANY))), 0);
+    }
+
     private static MetashareClient client(MetashareNode node, String password) {
-        return new MetashareClient(node.baseUri(), "harvester", password, new FetcherConfig());
+        return client(node, password, new FetcherConfig());
     }
 
     @Test
@@ -164,11 +174,37 @@ class MetashareClientTest {
     void httpsWithTheRefererTheNodeRequires(@TempDir Path dir) throws Exception {
         SelfSignedTls tls = SelfSignedTls.create(dir);
         try (MetashareNode node = MetashareNode.startHttps("harvester", PASSWORD, tls.server());
-             MetashareClient client = new MetashareClient(node.baseUri(), "harvester", PASSWORD,
-                     new FetcherConfig().sslContext(tls.trusting()))) {
+             MetashareClient client = client(node, PASSWORD, new FetcherConfig().sslContext(tls.trusting()))) {
             String a = node.add(XML);
             assertEquals("https", node.baseUri().getScheme());
             assertEquals(node.checksum(a), client.record(a).checksum());
+        }
+    }
+
+    /** The JSON is read by Camel's reader; what a person needs is the file, the node and where the text breaks. */
+    @Test
+    void malformedInventoriesNameTheNodeAndWhatIsWrong() throws Exception {
+        try (MetashareNode node = MetashareNode.start("harvester", PASSWORD);
+             MetashareClient client = client(node, PASSWORD)) {
+            String id = node.add(XML);
+            String prefix = "inventory.json of META-SHARE node " + node.baseUri()
+                            + " is not a JSON object of id: checksum: ";
+            Map<String, String> cases = new LinkedHashMap<>();
+            cases.put("{\"" + id + "\": \"0123\"", "malformed JSON at offset " + (id.length() + 11)
+                                                       + ": the text ends too early");
+            cases.put("{\"" + id + "\": \"0123\"} x", "malformed JSON at offset " + (id.length() + 13)
+                                                           + ": unexpected x");
+            cases.put("[\"" + id + "\"]", "expected a JSON object, found an array");
+            cases.put("{\"" + id + "\": {\"md5\": \"0123\"}}", "'" + id + "' holds a nested value, expected a"
+                                                                  + " string, number, boolean or null");
+            for (Map.Entry<String, String> c : cases.entrySet()) {
+                node.inventoryJson(c.getKey());
+                MetashareException e = assertThrows(MetashareException.class, client::inventory, c.getKey());
+                assertEquals(prefix + c.getValue(), e.getMessage());
+            }
+            node.inventoryJson("{\"" + id + "\": \"0123\", \"" + MetashareNode.unknownId() + "\": null}");
+            assertEquals(Arrays.asList("0123", null), new ArrayList<>(client.inventory().values()),
+                    "member order and null kept");
         }
     }
 

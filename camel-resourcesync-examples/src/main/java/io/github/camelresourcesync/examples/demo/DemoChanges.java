@@ -21,10 +21,16 @@ public final class DemoChanges {
     private int step;
 
     public DemoChanges(SourceModel model, List<String> folders, int minResources, long seed) {
+        this(model, folders, minResources, seed, 0);
+    }
+
+    /** Continues after {@code step} changes (a restored demo Source), with a random sequence of its own. */
+    DemoChanges(SourceModel model, List<String> folders, int minResources, long seed, int step) {
         this.model = model;
         this.folders = List.copyOf(folders);
         this.minResources = minResources;
-        this.random = new Random(seed);
+        this.random = new Random(seed + step);
+        this.step = step;
     }
 
     /** Makes the next change now. */

@@ -108,7 +108,7 @@ public final class DemoData {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static byte[] read(String resource) {
+    static byte[] read(String resource) {
         try (InputStream in = DemoData.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("Demo data " + resource + " is missing from the classpath;"

@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -16,9 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -48,28 +46,36 @@ public final class DemoSource implements AutoCloseable {
      * @param history        changes already in the Change Lists when the Source starts serving
      * @param minResources   the timer does not delete below this many resources
      * @param seed           seed of the choice of resources to update and delete
+     * @param stateDirectory where the demo keeps its state, so a restart continues it (see {@link DemoState});
+     *                       {@code null}: each start is a new Source with a new history
      */
     public record Settings(int port, long changeInterval, int changesPerList, int keptLists, int history,
-                           int minResources, long seed) {
+                           int minResources, long seed, Path stateDirectory) {
 
         public static Settings defaults() {
-            return new Settings(8765, 5000, 10, 20, 25, 10, 42);
+            return new Settings(8765, 5000, 10, 20, 25, 10, 42, null);
         }
 
         public Settings withPort(int p) {
-            return new Settings(p, changeInterval, changesPerList, keptLists, history, minResources, seed);
+            return new Settings(p, changeInterval, changesPerList, keptLists, history, minResources, seed,
+                    stateDirectory);
         }
 
         public Settings withChangeInterval(long millis) {
-            return new Settings(port, millis, changesPerList, keptLists, history, minResources, seed);
+            return new Settings(port, millis, changesPerList, keptLists, history, minResources, seed, stateDirectory);
         }
 
         public Settings withChangesPerList(int n) {
-            return new Settings(port, changeInterval, n, keptLists, history, minResources, seed);
+            return new Settings(port, changeInterval, n, keptLists, history, minResources, seed, stateDirectory);
         }
 
         public Settings withHistory(int n) {
-            return new Settings(port, changeInterval, changesPerList, keptLists, n, minResources, seed);
+            return new Settings(port, changeInterval, changesPerList, keptLists, n, minResources, seed,
+                    stateDirectory);
+        }
+
+        public Settings withStateDirectory(Path dir) {
+            return new Settings(port, changeInterval, changesPerList, keptLists, history, minResources, seed, dir);
         }
     }
 
@@ -79,21 +85,46 @@ public final class DemoSource implements AutoCloseable {
     private final SourceDocuments documents;
     private final HttpServer server;
     private final ExecutorService httpThreads;
-    private final ScheduledExecutorService timer;
-    private final AtomicBoolean paused = new AtomicBoolean();
+    private final DemoTimer timer;
 
-    private DemoSource(Settings settings, HttpServer server, ExecutorService httpThreads, Map<String, byte[]> data) {
+    private DemoSource(Settings settings, HttpServer server, ExecutorService httpThreads, Map<String, byte[]> data)
+            throws IOException {
         this.settings = settings;
         this.server = server;
         this.httpThreads = httpThreads;
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-        Instant start = Instant.now();
-        this.model = new SourceModel(data, start, Clock.systemUTC(), settings.changesPerList(),
-                settings.keptLists());
-        this.documents = new SourceDocuments(model, base);
-        this.changes = new DemoChanges(model, documents.folders(), settings.minResources(), settings.seed());
-        changes.makeHistory(start, settings.history());
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "demo-source-changes"));
+        DemoState.Restored restored = settings.stateDirectory() == null ? null
+                : DemoState.load(settings.stateDirectory(), Clock.systemUTC(), settings.changesPerList(),
+                        settings.keptLists());
+        if (restored != null) {
+            this.model = restored.model();
+            this.documents = new SourceDocuments(model, base);
+            this.changes = new DemoChanges(model, documents.folders(), settings.minResources(), settings.seed(),
+                    restored.step());
+            LOG.info("Demo Source: continuing from {} ({} changes so far)", DemoState.file(settings.stateDirectory()),
+                    restored.step());
+        } else {
+            Instant start = Instant.now();
+            this.model = new SourceModel(data, start, Clock.systemUTC(), settings.changesPerList(),
+                    settings.keptLists());
+            this.documents = new SourceDocuments(model, base);
+            this.changes = new DemoChanges(model, documents.folders(), settings.minResources(), settings.seed());
+            changes.makeHistory(start, settings.history());
+            save();
+        }
+        this.timer = new DemoTimer("Demo Source", LOG, this::change);
+    }
+
+    /** Saves the state (when it has a state directory); a failure is logged, the demo goes on. */
+    private void save() {
+        if (settings.stateDirectory() == null) {
+            return;
+        }
+        try {
+            DemoState.save(settings.stateDirectory(), model, changes.count());
+        } catch (IOException e) {
+            LOG.warn("Demo Source: cannot save its state in {}: {}", settings.stateDirectory(), e.toString());
+        }
     }
 
     /** Starts serving on {@code 127.0.0.1} and, unless the interval is 0, changing. */
@@ -106,13 +137,17 @@ public final class DemoSource implements AutoCloseable {
         ExecutorService httpThreads = Executors.newFixedThreadPool(4, r -> daemon(r, "demo-source-http"));
         HttpServer server = bind(settings.port());
         server.setExecutor(httpThreads);
-        DemoSource source = new DemoSource(settings, server, httpThreads, data);
+        DemoSource source;
+        try {
+            source = new DemoSource(settings, server, httpThreads, data);
+        } catch (IOException | RuntimeException e) {
+            server.stop(0);
+            httpThreads.shutdownNow();
+            throw e;
+        }
         server.createContext("/", source::handle);
         server.start();
-        if (settings.changeInterval() > 0) {
-            source.timer.scheduleWithFixedDelay(source::tick, settings.changeInterval(), settings.changeInterval(),
-                    TimeUnit.MILLISECONDS);
-        }
+        source.timer.start(settings.changeInterval());
         LOG.info("Demo Source serving {} resources at {} (Source Description {}); {}",
                 source.model.resources().size(), source.base(), source.uri(SourceDocuments.SOURCE_DESCRIPTION),
                 settings.changeInterval() > 0 ? "it changes every " + settings.changeInterval() + " ms"
@@ -179,26 +214,19 @@ public final class DemoSource implements AutoCloseable {
 
     /** Stops (or resumes) the timer's changes, e.g. to compare a mirror with a Source that holds still. */
     public void pauseChanges(boolean pause) {
-        paused.set(pause);
+        timer.pause(pause);
     }
 
-    private void tick() {
-        if (paused.get()) {
-            return;
-        }
-        try {
-            List<SourceModel.ChangeList> before = model.changeLists();
-            Change c = changes.next();
-            LOG.info("Demo Source: {} {}", c.type(), c.path());
-            List<SourceModel.ChangeList> after = model.changeLists();
-            int closed = before.get(before.size() - 1).number();
-            if (after.get(after.size() - 1).number() != closed) {
-                LOG.info("Demo Source: closed changelist-{}.xml ({} changes), opened changelist-{}.xml", closed,
-                        settings.changesPerList(), closed + 1);
-            }
-        } catch (RuntimeException e) {
-            // an exception would end the schedule silently; log it and keep the demo going
-            LOG.error("Demo Source: making a change failed", e);
+    private void change() {
+        List<SourceModel.ChangeList> before = model.changeLists();
+        Change c = changes.next();
+        save();
+        LOG.info("Demo Source: {} {}", c.type(), c.path());
+        List<SourceModel.ChangeList> after = model.changeLists();
+        int closed = before.get(before.size() - 1).number();
+        if (after.get(after.size() - 1).number() != closed) {
+            LOG.info("Demo Source: closed changelist-{}.xml ({} changes), opened changelist-{}.xml", closed,
+                    settings.changesPerList(), closed + 1);
         }
     }
 
@@ -281,7 +309,8 @@ public final class DemoSource implements AutoCloseable {
     /** Stops changing and serving. */
     @Override
     public void close() {
-        timer.shutdownNow();
+        timer.close(); // a change under way finishes (and is saved) before the state is saved once more
+        save();
         server.stop(0);
         httpThreads.shutdownNow();
         LOG.info("Demo Source at {} stopped", base());

@@ -65,6 +65,28 @@ public final class SourceModel {
         latest = t;
     }
 
+    /**
+     * A model as {@link DemoState} saved it: the resources with their {@code lastmod}, the closed Change Lists (oldest
+     * first) and the open one last, and the time of the latest change.
+     */
+    static SourceModel restore(Map<String, Resource> resources, List<ChangeList> lists, Instant latest, Clock clock,
+                               int changesPerList, int keptLists) {
+        SourceModel m = new SourceModel(Map.of(), latest, clock, changesPerList, keptLists);
+        resources.forEach((path, r) -> m.resources.put(path, resource(path, r.content(), r.lastmod())));
+        ChangeList open = lists.get(lists.size() - 1);
+        m.closed.addAll(lists.subList(0, lists.size() - 1));
+        m.open = new ArrayList<>(open.changes());
+        m.openNumber = open.number();
+        m.openFrom = open.from();
+        m.latest = latest;
+        return m;
+    }
+
+    /** The time of the latest change (or of the initial state). */
+    public synchronized Instant latest() {
+        return latest;
+    }
+
     /** Creates or updates a resource now. */
     public synchronized Change put(String path, byte[] content) {
         return put(path, content, now());

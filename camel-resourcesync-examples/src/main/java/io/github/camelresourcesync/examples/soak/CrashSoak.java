@@ -83,7 +83,7 @@ public final class CrashSoak {
         Files.createDirectories(dir);
         Path route = writeRoute();
         // keep every Change List, so a loss can only be the harvester's, never the Source's window
-        DemoSource.Settings settings = new DemoSource.Settings(0, changeInterval, 50, 1_000_000, 0, 10, 42);
+        DemoSource.Settings settings = new DemoSource.Settings(0, changeInterval, 50, 1_000_000, 0, 10, 42, null);
         long started = System.nanoTime();
         try (DemoSource source = DemoSource.start(settings, data(resources))) {
             for (int k = 1; k <= kills; k++) {

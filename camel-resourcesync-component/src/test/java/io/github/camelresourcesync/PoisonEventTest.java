@@ -1,0 +1,98 @@
+package io.github.camelresourcesync;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import io.github.camelresourcesync.testsupport.TestHttpServer;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A resource that fails forever (here: it always answers 500) before a hundred good ones, with the default
+ * {@code breakOnFirstError=true}: after {@code maxEventAttempts} polls it is given up, reported, handed to a dead
+ * letter channel once, and the hundred are mirrored.
+ */
+class PoisonEventTest {
+
+    @TempDir
+    Path dir;
+
+    private final TestHttpServer server = TestHttpServer.start();
+    private CamelContext context;
+
+    @AfterEach
+    void stop() {
+        if (context != null) {
+            context.stop();
+        }
+        server.close();
+    }
+
+    @Test
+    void aResourceThatFailsForeverIsGivenUpAndTheHarvestMovesOn() throws Exception {
+        StringBuilder urls = new StringBuilder("<url><loc>" + server.uri("/res/poison.txt") + "</loc></url>\n");
+        server.handle("/res/poison.txt", TestHttpServer.status(500));
+        for (int i = 0; i < 100; i++) {
+            server.serve("/res/good" + i + ".txt", "good " + i, "text/plain");
+            urls.append("<url><loc>").append(server.uri("/res/good" + i + ".txt")).append("</loc></url>\n");
+        }
+        server.serve("/resourcelist.xml", """
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+                <rs:md capability="resourcelist" at="2024-01-01T00:00:00Z"/>
+                %s</urlset>""".formatted(urls), "application/xml");
+        Path mirror = dir.resolve("mirror");
+        List<Exchange> deadLetters = new CopyOnWriteArrayList<>();
+        context = new DefaultCamelContext();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                errorHandler(deadLetterChannel("direct:dead"));
+                from("resourcesync:" + server.uri("/resourcelist.xml") + "?delay=50&maxRetries=0&bridgeErrorHandler=true"
+                     + "&stateDirectory=" + dir.resolve("state")).routeId("harvest")
+                        .to("resourcesync-mirror:" + mirror);
+                from("direct:dead").process(e -> deadLetters.add(e.copy()));
+            }
+        });
+        context.start();
+        SyncEventPollingConsumer consumer = (SyncEventPollingConsumer) context.getRoute("harvest").getConsumer();
+
+        await().atMost(60, TimeUnit.SECONDS).until(() -> mirrored(mirror) == 100);
+        assertTrue(server.requests("/res/poison.txt") >= 5, "tried maxEventAttempts (5) times, one per poll");
+        // the Source has no Change List, so every poll is a baseline that lists it again: it stays given up once
+        long polls = consumer.getPolls();
+        await().atMost(60, TimeUnit.SECONDS).until(() -> consumer.getPolls() >= polls + 3);
+        assertEquals(1, consumer.getGivenUpEvents(), "the poison event was given up once");
+        List<Exchange> givenUp = deadLetters.stream()
+                .filter(e -> e.getIn().getHeader(ResourceSyncConstants.GIVEN_UP, false, Boolean.class)).toList();
+        assertEquals(1, givenUp.size(), "the dead letter channel sees it given up once");
+        assertEquals(5, givenUp.get(0).getIn().getHeader(ResourceSyncConstants.ATTEMPT, Integer.class));
+        assertTrue(givenUp.get(0).getIn().getHeader(ResourceSyncConstants.LOCATION, String.class)
+                .endsWith("/res/poison.txt"));
+        assertTrue(consumer.getStatistics().lastGivenUp().contains("poison.txt"));
+        assertTrue(consumer.getStatistics().lastGivenUp().contains("500"), consumer.getStatistics().lastGivenUp());
+    }
+
+    private static long mirrored(Path mirror) throws Exception {
+        if (!Files.isDirectory(mirror)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(mirror)) {
+            return files.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().endsWith(".txt")).count();
+        } catch (java.io.UncheckedIOException e) {
+            return -1; // a temporary file of the mirror vanished while listed: look again
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.github.camelresourcesync;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.testsupport.TestHttpServer;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A resume point has one owner: a second route on the same source, state id and store refuses to start, naming both
+ * routes, instead of silently sharing the first one's resume point and each delivering part of the changes. With
+ * their own state ids both deliver everything.
+ */
+class ResumePointOwnerTest {
+
+    @TempDir
+    Path dir;
+
+    private final TestHttpServer server = TestHttpServer.start();
+    private CamelContext context;
+
+    @AfterEach
+    void stop() {
+        if (context != null) {
+            context.stop();
+        }
+        server.close();
+    }
+
+    private String source() {
+        server.serve("/res/a.txt", "alpha", "text/plain");
+        server.serve("/resourcelist.xml", """
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+                <rs:md capability="resourcelist" at="2024-01-01T00:00:00Z"/>
+                <url><loc>%s</loc></url></urlset>""".formatted(server.uri("/res/a.txt")), "application/xml");
+        return "resourcesync:" + server.uri("/resourcelist.xml") + "?delay=3600000&stateDirectory=" + dir;
+    }
+
+    @Test
+    void aSecondRouteOnTheSameResumePointRefusesToStartNamingBoth() {
+        String from = source();
+        context = new DefaultCamelContext();
+        Exception e = assertThrows(Exception.class, () -> {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(from).routeId("bundled").to("mock:a");
+                    from(from + "&fetchContent=false").routeId("mine").to("mock:b");
+                }
+            });
+            context.start();
+        });
+        String message = rootMessage(e);
+        assertTrue(message.contains("'bundled'") && message.contains("'mine'"), message);
+        assertTrue(message.contains("stateId"), message);
+    }
+
+    @Test
+    void withTheirOwnStateIdsBothRoutesDeliverEverything() throws Exception {
+        String from = source();
+        List<String> first = new CopyOnWriteArrayList<>();
+        List<String> second = new CopyOnWriteArrayList<>();
+        context = new DefaultCamelContext();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from(from + "&stateId=one").routeId("one").process(x -> first.add(x.getIn().getBody(String.class)));
+                from(from + "&stateId=two").routeId("two").process(x -> second.add(x.getIn().getBody(String.class)));
+            }
+        });
+        context.start();
+        await().atMost(30, TimeUnit.SECONDS).until(() -> first.size() == 1 && second.size() == 1);
+        assertEquals(List.of("alpha"), first);
+        assertEquals(List.of("alpha"), second);
+    }
+
+    private static String rootMessage(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            b.append(c.getMessage()).append(" | ");
+        }
+        return b.toString();
+    }
+}
