@@ -1,14 +1,11 @@
 package io.github.camelresourcesync;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.JdbcStateStore;
+import io.github.camelresourcesync.testsupport.EventFiles;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.file.cluster.FileLockClusterService;
@@ -55,16 +52,11 @@ public final class FailoverNode {
                         .routeId("ha-mirror")
                         .delay(20) // a slow downstream, so the kill lands mid-sync
                         .to("resourcesync-mirror:" + args[5])
-                        .process(e -> append(events, e.getIn().getHeader(ResourceSyncConstants.EVENT_ID, String.class)));
+                        .process(e -> EventFiles.append(events, e.getIn().getHeader(ResourceSyncConstants.EVENT_ID, String.class)));
             }
         });
         context.start();
         System.out.println("node " + nodeId + " started");
         new CountDownLatch(1).await(); // until killed
-    }
-
-    private static synchronized void append(Path file, String eventId) throws IOException {
-        Files.writeString(file, eventId + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
     }
 }

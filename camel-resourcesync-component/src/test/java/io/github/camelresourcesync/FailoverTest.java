@@ -1,20 +1,19 @@
 package io.github.camelresourcesync;
 
 import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
+import static io.github.camelresourcesync.testsupport.EventFiles.distinct;
+import static io.github.camelresourcesync.testsupport.EventFiles.duplicatesOf;
+import static io.github.camelresourcesync.testsupport.EventFiles.lines;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
@@ -120,31 +119,5 @@ class FailoverTest {
         Process p = pb.start();
         nodes.add(p);
         return p;
-    }
-
-    private static List<String> lines(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        List<String> lines = new ArrayList<>();
-        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (!l.isEmpty()) {
-                lines.add(l);
-            }
-        }
-        return lines;
-    }
-
-    private static Set<String> distinct(Path a, Path b) throws IOException {
-        Set<String> s = new HashSet<>(lines(a));
-        s.addAll(lines(b));
-        return s;
-    }
-
-    private static Map<String, Integer> duplicatesOf(List<String> all) {
-        Map<String, Integer> counts = new HashMap<>();
-        all.forEach(id -> counts.merge(id, 1, Integer::sum));
-        counts.values().removeIf(n -> n == 1);
-        return counts;
     }
 }
