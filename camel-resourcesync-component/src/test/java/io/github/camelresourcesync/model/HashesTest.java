@@ -1,14 +1,20 @@
 package io.github.camelresourcesync.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
@@ -88,5 +94,75 @@ class HashesTest {
         Hashes h = Hashes.parseWellFormed("SHA256:ab md5:cd".toCharArray(), 0, 16);
         assertSame("sha-256", h.digests().keySet().iterator().next());
         assertEquals("ab", h.get("sha-256"));
+    }
+
+    @Test
+    void sameAsIsUnknownWithoutASharedAlgorithmAndFalseOnAnyDifference() {
+        Hashes md5 = Hashes.parse("md5:" + MD5);
+        Hashes sha = Hashes.parse("sha-256:" + SHA256);
+        assertNull(md5.sameAs(sha), "no shared algorithm: fixity cannot be judged, neither equal nor different");
+        assertEquals(Boolean.TRUE, md5.sameAs(Hashes.parse("sha-256:" + SHA256 + " md5:" + MD5)));
+        assertEquals(Boolean.FALSE, Hashes.parse("md5:" + MD5 + " sha-256:" + SHA256)
+                .sameAs(Hashes.parse("md5:" + MD5 + " sha-256:" + SHA256.replace('8', '9'))),
+                "one shared digest that differs is a mismatch even when another agrees");
+        assertNull(Hashes.EMPTY.sameAs(md5));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "md5:", ":" + MD5, "md5", "md5:xyz" })
+    void malformedTokensAreReportedAndSkipped(String token) {
+        List<String> warnings = new ArrayList<>();
+        Hashes h = Hashes.parse(token + " sha-256:" + SHA256, warnings::add);
+        assertEquals(Map.of("sha-256", SHA256), h.digests());
+        assertEquals(1, warnings.size(), () -> "one warning for " + token + ": " + warnings);
+        assertTrue(warnings.get(0).contains(token), warnings.get(0));
+    }
+
+    @Test
+    void theFastPathReadsOtherWhitespaceAtTheStartAndRefusesWhatIsNoHexDigit() {
+        assertNotNull(fast("\tmd5:" + MD5), "a tab before the first token");
+        assertNotNull(fast("\rmd5:" + MD5), "a carriage return before the first token");
+        assertEquals(Map.of("md5", MD5), fast("\r\tmd5:" + MD5).digests());
+        assertNull(fast("\u000Emd5:" + MD5), "a control character is no whitespace");
+        // U+00E1 shares its low seven bits with 'a': without its high bits checked it would pass for a digit
+        assertNull(fast("md5:" + MD5.substring(1) + "\u00e1"));
+        assertNull(fast("md5{:" + MD5), "'{' is no algorithm character");
+        assertNull(fast("md5[:" + MD5), "nor is '['");
+        assertEquals(Map.of("md5", MD5), fast("MD5:" + MD5.toUpperCase(java.util.Locale.ROOT)).digests());
+        assertEquals(Hashes.parse("md5:" + MD5), fast("md5:" + MD5));
+    }
+
+    @Test
+    void theFastPathReadsARangeOfTheArray() {
+        char[] chars = ("xx md5:" + MD5 + " yy").toCharArray();
+        Hashes h = Hashes.parseWellFormed(chars, 3, chars.length - 3);
+        assertEquals(Map.of("md5", MD5), h.digests());
+    }
+
+    @Test
+    void aBareShaIsNoAlgorithmFamilyMember() {
+        assertEquals("sha", Hashes.normaliseAlgorithm("SHA"));
+        assertEquals("sha-1", Hashes.normaliseAlgorithm("SHA1"));
+        assertEquals("SHA-256", Hashes.jcaName("sha256"));
+    }
+
+    @Test
+    void theEntryIteratorEndsAsIteratorsDo() {
+        Iterator<Map.Entry<String, String>> it = Hashes.parse("md5:" + MD5).digests().entrySet().iterator();
+        it.next();
+        assertFalse(it.hasNext());
+        assertThrows(NoSuchElementException.class, it::next);
+    }
+
+    @Test
+    void threeOrMoreDigestsAreWrittenInOrder() {
+        String text = "md5:" + MD5 + " sha-256:" + SHA256 + " sha-1:" + MD5.substring(0, 8);
+        assertEquals(text, Hashes.parse(text).toString());
+        assertEquals(text, Hashes.parse(text).toString(), "the cached text is the same");
+    }
+
+    private static Hashes fast(String value) {
+        char[] chars = value.toCharArray();
+        return Hashes.parseWellFormed(chars, 0, chars.length);
     }
 }
