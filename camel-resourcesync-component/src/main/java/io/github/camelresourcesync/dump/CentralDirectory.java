@@ -70,6 +70,10 @@ final class CentralDirectory {
             if ((entries == 0xFFFF || cenSize == 0xFFFFFFFFL || cenOffset == 0xFFFFFFFFL) && eocd >= 20
                 && tail.getInt(eocd - 20) == ZIP64_LOCATOR_SIG) {
                 long zip64Eocd = tail.getLong(eocd - 20 + 8);
+                // a locator may point anywhere: outside the file the read gives fewer than 56 bytes (or fails)
+                if (zip64Eocd < 0 || zip64Eocd > size - 56) {
+                    throw new DumpException(packageUri, "broken ZIP64 end of central directory record");
+                }
                 ByteBuffer z = read(ch, zip64Eocd, 56);
                 if (z.getInt(0) != ZIP64_EOCD_SIG) {
                     throw new DumpException(packageUri, "broken ZIP64 end of central directory record");

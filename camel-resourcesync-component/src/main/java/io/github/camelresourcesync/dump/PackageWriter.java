@@ -52,10 +52,12 @@ public final class PackageWriter {
                 continue;
             }
             String path = item.entry().md().path();
-            if (path == null || !path.startsWith("/") || path.contains("/../") || path.contains("\\")) {
+            // the rules DumpPackage reads by: a package written here must open there
+            String why = path == null ? "no path" : PackagePaths.unsafeManifestPath(path);
+            if (why != null) {
                 throw new IllegalArgumentException("dump package: bitstream of " + item.entry().loc()
                                                    + " needs an rs:md path starting with '/' inside the package, not "
-                                                   + path);
+                                                   + path + " (" + why + ")");
             }
             zip.putNextEntry(new ZipEntry(path.substring(1)));
             Files.copy(item.file(), zip);
