@@ -153,8 +153,9 @@ class HttpFetcherRetryTest {
 
     @Test
     void readTimeoutIsRetriedThenAnError() {
-        // the timeouts, not the server, end the wait: waiting it out would get "late", not this error
-        server.handle("/slow.xml", delayed(2000, text(200, "late")));
+        // the timeouts, not the server, end the wait: waiting it out would get "late", not this error. The server waits
+        // 30 s (interrupted when the test closes it), so even a JVM stalled for seconds on a loaded machine times out
+        server.handle("/slow.xml", delayed(30_000, text(200, "late")));
         FetcherConfig config = TestConfigs.fast().readTimeout(Duration.ofMillis(150)).maxRetries(1);
         try (HttpFetcher fetcher = fetcher(config)) {
             FetchException e = assertThrows(FetchException.class,
