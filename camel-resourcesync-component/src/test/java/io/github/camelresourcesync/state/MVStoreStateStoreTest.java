@@ -213,6 +213,31 @@ class MVStoreStateStoreTest extends SyncStateStoreContractTest {
         assertTrue(e.getMessage().contains(mv().getFile().toString()), e.getMessage());
     }
 
+    /** A refused file is not left locked: the next attempt reports the same cause, and other tools may open it. */
+    @Test
+    void aRefusedFileIsReleased() {
+        Path file = dir.resolve("foreign2.mv.db");
+        MVStore foreign = MVStore.open(file.toString());
+        foreign.openMap("customers").put("1", "x");
+        foreign.close();
+        for (int attempt = 0; attempt < 2; attempt++) {
+            StateStoreException e = assertThrows(StateStoreException.class, () -> MVStoreStateStore.open(file));
+            assertTrue(e.getMessage().contains("not a camel-resourcesync state file"), e.getMessage());
+        }
+        MVStore again = MVStore.open(file.toString());
+        assertEquals("x", again.openMap("customers").get("1"));
+        again.close();
+    }
+
+    @Test
+    void closedStoreRejectsUseOfSourcesReadBefore() {
+        store.apply(SOURCE, upserts(SourceState.INITIAL.withCursor("c"), resource("https://ex.org/a", 1)));
+        assertEquals("c", store.source(SOURCE).cursor());
+        store.close();
+        assertThrows(IllegalStateException.class, () -> store.source(SOURCE));
+        assertThrows(IllegalStateException.class, () -> store.resourceCount(SOURCE));
+    }
+
     @Test
     void closedStoreRejectsUse() {
         store.close();
