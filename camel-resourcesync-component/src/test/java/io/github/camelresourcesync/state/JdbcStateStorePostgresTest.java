@@ -20,6 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
 import io.github.camelresourcesync.testsupport.TestDatabase;
 
 /** The contract on a real PostgreSQL, through the store's own HikariCP pool, plus what only a server shows. */
@@ -124,5 +127,34 @@ class JdbcStateStorePostgresTest extends SyncStateStoreContractTest {
         StateStoreException e = assertThrows(StateStoreException.class, s::start);
         assertTrue(e.getMessage().contains("Cannot open the JDBC state store"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
+    }
+
+    /**
+     * A pool of the application's that hands out connections outside auto-commit: PostgreSQL's DDL is transactional,
+     * so the tables created on start must be committed, or they vanish when the connection goes back to the pool.
+     */
+    @Test
+    void dataSourceWithoutAutoCommitKeepsTablesAndApplies() throws Exception {
+        store.close();
+        String fresh = TestDatabase.uniquePrefix();
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setAutoCommit(false);
+        config.setMaximumPoolSize(2);
+        try (HikariDataSource ds = new HikariDataSource(config)) {
+            JdbcStateStore s = new JdbcStateStore(ds);
+            s.setTablePrefix(fresh);
+            s.start();
+            s.apply(SOURCE, upserts(SourceState.INITIAL.withCursor("manual"), resource("https://ex.org/a", 5)));
+            s.close();
+
+            JdbcStateStore again = new JdbcStateStore(ds);
+            again.setTablePrefix(fresh);
+            assertEquals("manual", again.source(SOURCE).cursor());
+            assertEquals(5, again.resource(SOURCE, "https://ex.org/a").orElseThrow().generation());
+            again.close();
+        } finally {
+            TestDatabase.dropTables(url, fresh);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.github.camelresourcesync.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -212,10 +213,192 @@ class MVStoreStateStoreTest extends SyncStateStoreContractTest {
         assertTrue(e.getMessage().contains(mv().getFile().toString()), e.getMessage());
     }
 
+    /** A refused file is not left locked: the next attempt reports the same cause, and other tools may open it. */
+    @Test
+    void aRefusedFileIsReleased() {
+        Path file = dir.resolve("foreign2.mv.db");
+        MVStore foreign = MVStore.open(file.toString());
+        foreign.openMap("customers").put("1", "x");
+        foreign.close();
+        for (int attempt = 0; attempt < 2; attempt++) {
+            StateStoreException e = assertThrows(StateStoreException.class, () -> MVStoreStateStore.open(file));
+            assertTrue(e.getMessage().contains("not a camel-resourcesync state file"), e.getMessage());
+        }
+        MVStore again = MVStore.open(file.toString());
+        assertEquals("x", again.openMap("customers").get("1"));
+        again.close();
+    }
+
+    @Test
+    void closedStoreRejectsUseOfSourcesReadBefore() {
+        store.apply(SOURCE, upserts(SourceState.INITIAL.withCursor("c"), resource("https://ex.org/a", 1)));
+        assertEquals("c", store.source(SOURCE).cursor());
+        store.close();
+        assertThrows(IllegalStateException.class, () -> store.source(SOURCE));
+        assertThrows(IllegalStateException.class, () -> store.resourceCount(SOURCE));
+    }
+
     @Test
     void closedStoreRejectsUse() {
         store.close();
         assertThrows(IllegalStateException.class, () -> store.source(SOURCE));
         store.close(); // closing twice is harmless
+    }
+
+    @Test
+    void optionBounds() {
+        MVStoreStateStore s = new MVStoreStateStore(dir.resolve("options.mv.db"));
+        assertEquals(MVStoreStateStore.DEFAULT_CACHE_SIZE_MB, s.getCacheSizeMb());
+        assertFalse(s.isSyncOnCommit());
+        assertFalse(s.isCompress());
+        assertEquals(0, s.getCommitDelayMillis());
+        assertThrows(IllegalArgumentException.class, () -> s.setCacheSizeMb(0));
+        s.setCacheSizeMb(1);
+        assertEquals(1, s.getCacheSizeMb());
+        assertThrows(IllegalArgumentException.class, () -> s.setCommitDelayMillis(-1));
+        s.setCommitDelayMillis(0);
+        assertEquals(0, s.getCommitDelayMillis());
+        s.setCommitDelayMillis(1);
+        assertEquals(1, s.getCommitDelayMillis());
+        s.setCompress(true);
+        assertTrue(s.isCompress());
+
+        MVStoreStateStore synced = new MVStoreStateStore(dir.resolve("synced.mv.db"), 2, true);
+        assertEquals(2, synced.getCacheSizeMb());
+        assertTrue(synced.isSyncOnCommit());
+        assertThrows(IllegalArgumentException.class, () -> new MVStoreStateStore(dir.resolve("x.mv.db"), 0, false));
+        synced.apply(SOURCE, StateChange.of(SourceState.INITIAL.withCursor("synced")));
+        synced.close();
+        synced = MVStoreStateStore.open(dir.resolve("synced.mv.db"));
+        assertEquals("synced", synced.source(SOURCE).cursor());
+        synced.close();
+    }
+
+    /**
+     * compress=true writes LZF pages: on compressible values the file is much smaller, and each file reads back
+     * whether or not the store that opens it compresses.
+     */
+    @Test
+    void compressedPagesAreSmallerAndReadEitherWay() {
+        store.close();
+        store = null;
+        Path plain = dir.resolve("plain.mv.db");
+        Path packed = dir.resolve("packed.mv.db");
+        for (Path file : List.of(plain, packed)) {
+            MVStoreStateStore s = new MVStoreStateStore(file);
+            s.setCompress(file == packed);
+            for (int i = 0; i < 500; i++) {
+                s.apply("https://ex.org/source/" + i, StateChange.of(SourceState.INITIAL.withCursor("c".repeat(2_000) + i)));
+            }
+            s.close();
+        }
+        long plainSize = plain.toFile().length();
+        long packedSize = packed.toFile().length();
+        assertTrue(packedSize * 2 < plainSize, "compressed " + packedSize + " bytes, plain " + plainSize + " bytes");
+
+        for (Path file : List.of(plain, packed)) {
+            MVStoreStateStore s = new MVStoreStateStore(file);
+            s.setCompress(file == plain);
+            try {
+                assertEquals("c".repeat(2_000) + 499, s.source("https://ex.org/source/499").cursor());
+                assertEquals("c".repeat(2_000) + 0, s.source("https://ex.org/source/0").cursor());
+            } finally {
+                s.close();
+            }
+        }
+    }
+
+    private static final String DAMAGED = "~damaged/" + "Z".repeat(100);
+
+    /**
+     * Writes 5,000 resources and a last one whose key is then damaged in every page of the file that holds it (its
+     * front coding claims more shared chars than the previous key has), so the next apply that reaches that page
+     * fails half-way through.
+     */
+    private Path fileWithADamagedPage() throws Exception {
+        Path file = dir.resolve("damaged.mv.db");
+        MVStoreStateStore s = new MVStoreStateStore(file);
+        List<ResourceState> upserts = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            upserts.add(resource(String.format("https://ex.org/r/%05d", i), 1));
+        }
+        upserts.add(resource(DAMAGED, 1));
+        s.apply(SOURCE, new StateChange(SourceState.INITIAL.withCursor("committed"), upserts, List.of()));
+        s.close();
+
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] marker = "~damaged/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int found = 0;
+        for (int i = 2; i + marker.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
+                // varint shared (0: nothing in common with "https://..."), varint n (109 chars)
+                assertEquals(0, bytes[i - 2], "shared count of the key");
+                assertEquals(DAMAGED.length(), bytes[i - 1], "char count of the key");
+                bytes[i - 2] = 0x7f;
+                found++;
+            }
+        }
+        assertTrue(found > 0, "the key is not in the file");
+        Files.write(file, bytes);
+        return file;
+    }
+
+    /** An apply that fails half-way (a damaged page) is rolled back: nothing of it is visible, then or after reopen. */
+    @Test
+    void applyFailingHalfWayIsRevertedAndNotStoredByLaterCommits() throws Exception {
+        Path file = fileWithADamagedPage();
+        MVStoreStateStore s = new MVStoreStateStore(file);
+        store = replace(s);
+        StateChange failing = new StateChange(SourceState.INITIAL.withCursor("failed"),
+                List.of(resource("https://ex.org/r/00000", 2), resource("https://ex.org/a-new-one", 2),
+                        resource(DAMAGED + "-next", 2)), List.of("https://ex.org/r/00001"));
+        StateStoreException e = assertThrows(StateStoreException.class, () -> s.apply(SOURCE, failing));
+        assertTrue(e.getMessage().contains("Nothing of this change was stored"), e.getMessage());
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+        assertRevertedTo("committed", s);
+
+        s.apply(SOURCE, StateChange.of(SourceState.INITIAL.withCursor("after")));
+        s.close();
+        MVStoreStateStore reopened = new MVStoreStateStore(file);
+        store = reopened;
+        assertRevertedTo("after", reopened);
+    }
+
+    /**
+     * With a commit delay, the revert goes back to the last commit: applies not yet committed are dropped with the
+     * failed one (as a crash would drop them), and what readers see is what a reopen shows.
+     */
+    @Test
+    void withACommitDelayARevertDropsTheUncommittedApplies() throws Exception {
+        Path file = fileWithADamagedPage();
+        MVStoreStateStore s = new MVStoreStateStore(file);
+        s.setCommitDelayMillis(60_000);
+        store = replace(s);
+        s.apply(SOURCE, upserts(SourceState.INITIAL.withCursor("pending"), resource("https://ex.org/pending", 2)));
+        assertEquals("pending", s.source(SOURCE).cursor());
+        StateChange failing = upserts(SourceState.INITIAL.withCursor("failed"), resource("https://ex.org/a-new-one", 2),
+                resource(DAMAGED + "-next", 2));
+        assertThrows(StateStoreException.class, () -> s.apply(SOURCE, failing));
+        assertRevertedTo("committed", s);
+        assertEquals(Optional.empty(), s.resource(SOURCE, "https://ex.org/pending"));
+        s.close();
+
+        MVStoreStateStore reopened = new MVStoreStateStore(file);
+        store = reopened;
+        assertRevertedTo("committed", reopened);
+        assertEquals(Optional.empty(), reopened.resource(SOURCE, "https://ex.org/pending"));
+    }
+
+    private SyncStateStore replace(SyncStateStore next) {
+        store.close();
+        return next;
+    }
+
+    private static void assertRevertedTo(String cursor, SyncStateStore s) {
+        assertEquals(cursor, s.source(SOURCE).cursor());
+        assertEquals(5_001, s.resourceCount(SOURCE));
+        assertEquals(1, s.resource(SOURCE, "https://ex.org/r/00000").orElseThrow().generation());
+        assertTrue(s.resource(SOURCE, "https://ex.org/r/00001").isPresent());
+        assertEquals(Optional.empty(), s.resource(SOURCE, "https://ex.org/a-new-one"));
     }
 }

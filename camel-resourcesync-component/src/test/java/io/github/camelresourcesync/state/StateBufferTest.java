@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Background writes of {@link StateBuffer}: order, reads of the change in flight, failures, waiting on flush. */
+/**
+ * {@link StateBuffer}: resume points that never go backwards, reads through pending changes, one atomic change per
+ * source on flush; background writes: order, reads of the change in flight, failures, waiting on flush.
+ */
 class StateBufferTest {
 
     private static final String SRC = "http://example.org/capabilitylist.xml";
@@ -82,5 +86,106 @@ class StateBufferTest {
         // thrown once: the failed change is gone, the caller's run fails and its events are delivered again
         buffer.flush();
         assertFalse(buffer.pending() > 0);
+    }
+
+    private static final Instant T1 = Instant.parse("2020-01-01T00:00:01Z");
+    private static final Instant T2 = Instant.parse("2020-01-01T00:00:02Z");
+
+    /** The resume point only moves forward; at the same instant it collects the ids of the events completed there. */
+    @Test
+    void resumePointNeverGoesBackwards() {
+        InMemoryStateStore store = new InMemoryStateStore();
+        StateBuffer buffer = new StateBuffer(store);
+        buffer.advanceResume(SRC, null, "none");
+        assertEquals(0, buffer.pending());
+        buffer.advanceResume(SRC, T1, "a");
+        buffer.advanceResume(SRC, T1, "b");
+        assertEquals(2, buffer.pending());
+        buffer.advanceResume(SRC, T1, "a"); // already there: nothing to write
+        assertEquals(2, buffer.pending());
+        buffer.advanceResume(SRC, Instant.parse("2020-01-01T00:00:00.999Z"), "older");
+        assertEquals(T1, buffer.source(SRC).resumeTime());
+        assertEquals(Set.of("a", "b"), buffer.source(SRC).resumeEventIds());
+        buffer.flush();
+        assertEquals(Set.of("a", "b"), store.source(SRC).resumeEventIds());
+
+        buffer.advanceResume(SRC, T2, "c");
+        assertEquals(Set.of("c"), buffer.source(SRC).resumeEventIds());
+        buffer.advanceResume(SRC, T1, "late");
+        buffer.flush();
+        assertEquals(new SourceState(false, 0, T2, Set.of("c"), null), store.source(SRC));
+
+        // a buffer on a store that already has a resume point starts from it
+        StateBuffer next = new StateBuffer(store);
+        next.advanceResume(SRC, T1, "replayed");
+        assertEquals(0, next.pending());
+        assertEquals(T2, next.source(SRC).resumeTime());
+    }
+
+    /** Each source's pending resources and resume point go to the store as one change, applied once per flush. */
+    @Test
+    void flushWritesOneChangePerSourceAndReadsSeePendingChanges() {
+        List<String> applies = new ArrayList<>();
+        InMemoryStateStore store = new InMemoryStateStore() {
+            @Override
+            public void apply(String sourceKey, StateChange change) {
+                applies.add(sourceKey + ":" + change.upserts().size() + "+" + change.removed().size() + ":"
+                            + (change.source() == null ? "-" : change.source().cursor()));
+                super.apply(sourceKey, change);
+            }
+        };
+        store.apply(SRC, new StateChange(null, List.of(res("http://example.org/old", 1)), List.of()));
+        applies.clear();
+        StateBuffer buffer = new StateBuffer(store);
+        String other = "http://example.org/other.xml";
+        assertFalse(buffer.mayHave(other));
+        assertTrue(buffer.mayHave(SRC));
+
+        buffer.upsert(SRC, res("http://example.org/a", 1));
+        buffer.remove(SRC, "http://example.org/old");
+        buffer.source(SRC, buffer.source(SRC).withCursor("c1"));
+        buffer.remove(other, "http://example.org/gone");
+        buffer.source("http://example.org/only-state.xml", SourceState.INITIAL.withCursor("s"));
+        assertEquals(5, buffer.pending());
+        assertTrue(buffer.mayHave(other), "a pending removal is not proof the source is empty");
+        assertEquals(Optional.empty(), buffer.resource(SRC, "http://example.org/old"));
+        assertEquals(1, buffer.resource(SRC, "http://example.org/a").orElseThrow().generation());
+        assertEquals(1, store.resourceCount(SRC), "nothing written before flush");
+
+        buffer.flush();
+        assertEquals(0, buffer.pending());
+        assertEquals(Set.of(SRC + ":1+1:c1", other + ":0+1:-", "http://example.org/only-state.xml:0+0:s"),
+                Set.copyOf(applies));
+        assertEquals(3, applies.size());
+        assertEquals("c1", store.source(SRC).cursor());
+        assertEquals(Optional.empty(), store.resource(SRC, "http://example.org/old"));
+
+        applies.clear();
+        buffer.flush();
+        buffer.flushInBackground();
+        buffer.flush();
+        assertEquals(List.of(), applies, "a flush with nothing pending wrote");
+
+        // once flushed, reads go to the store again
+        store.clear(SRC);
+        assertEquals(Optional.empty(), buffer.resource(SRC, "http://example.org/a"));
+        assertFalse(buffer.mayHave(SRC));
+    }
+
+    /** A failure of the store that is not a runtime exception still reaches the caller of the next flush. */
+    @Test
+    void backgroundErrorsAreRethrown() {
+        InMemoryStateStore store = new InMemoryStateStore() {
+            @Override
+            public void apply(String sourceKey, StateChange change) {
+                throw new AssertionError("disk on fire");
+            }
+        };
+        StateBuffer buffer = new StateBuffer(store);
+        buffer.upsert(SRC, res("http://example.org/a", 1));
+        buffer.flushInBackground();
+        java.util.concurrent.CompletionException e = assertThrows(java.util.concurrent.CompletionException.class,
+                buffer::flush);
+        assertEquals("disk on fire", e.getCause().getMessage());
     }
 }

@@ -119,6 +119,18 @@ abstract class SyncStateStoreContractTest {
         assertEquals(1, store.resourceCount(SOURCE));
     }
 
+    /** A resource without a location is refused before anything of its change is written. */
+    @Test
+    void invalidChangeIsRefusedWhole() {
+        store.apply(SOURCE, upserts(SourceState.INITIAL.withCursor("1"), resource("https://ex.org/a", 1)));
+        StateChange bad = upserts(SourceState.INITIAL.withCursor("2"), resource("https://ex.org/b", 2),
+                new ResourceState(null, null, null, null, 2));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> store.apply(SOURCE, bad));
+        assertEquals("1", store.source(SOURCE).cursor());
+        assertEquals(Optional.empty(), store.resource(SOURCE, "https://ex.org/b"));
+        assertEquals(1, store.resourceCount(SOURCE));
+    }
+
     @Test
     void removalsOfAnUnknownSourceAreHarmless() {
         store.apply(SOURCE, new StateChange(null, List.of(), List.of("https://ex.org/x")));
