@@ -17,9 +17,18 @@ final class BoundedInputStream extends FilterInputStream {
 
     /** {@code limit <= 0} means unbounded. */
     BoundedInputStream(InputStream in, long limit, Supplier<? extends IOException> onExceeded) {
+        this(in, onExceeded, limit <= 0 ? Long.MAX_VALUE : limit);
+    }
+
+    private BoundedInputStream(InputStream in, Supplier<? extends IOException> onExceeded, long limit) {
         super(in);
-        this.limit = limit <= 0 ? Long.MAX_VALUE : limit;
+        this.limit = limit;
         this.onExceeded = onExceeded;
+    }
+
+    /** At most {@code limit} bytes, taken literally: a limit of 0 lets only an empty stream through. */
+    static BoundedInputStream exactly(InputStream in, long limit, Supplier<? extends IOException> onExceeded) {
+        return new BoundedInputStream(in, onExceeded, Math.max(0, limit));
     }
 
     @Override

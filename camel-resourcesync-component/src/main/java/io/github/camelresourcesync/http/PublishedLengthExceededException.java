@@ -33,7 +33,8 @@ public final class PublishedLengthExceededException extends FetchException {
         if (published < 0) {
             return in;
         }
-        return new BoundedInputStream(in, published, () -> new PublishedLengthExceededException(uri, description
+        // a published length of 0 is a limit too (an empty resource), not "unbounded"
+        return BoundedInputStream.exactly(in, published, () -> new PublishedLengthExceededException(uri, description
                 + ": the body is longer than the published length " + published + "; stopped reading at "
                 + (published + 1) + " bytes", published));
     }
