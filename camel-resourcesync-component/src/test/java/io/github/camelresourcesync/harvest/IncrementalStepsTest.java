@@ -247,6 +247,25 @@ class IncrementalStepsTest {
         assertTrue(events.get(0).startsWith(expected), events.get(0));
     }
 
+    /** The failure a route's error handler gets names the resource, for a destination to report or repair it. */
+    @Test
+    void aFixityFailureNamesTheResource() throws Exception {
+        Harvester h = baselined(new HarvestOptions());
+        source.text("/res/b.txt", "bravX");
+        changeList(change("/res/b.txt", "created", 20, fixity("md5", "bravo")));
+        try (SyncRun run = h.startRun(0)) {
+            PendingEvent next = run.next();
+            while (next == null) {
+                run.flush();
+                next = run.next();
+            }
+            assertTrue(next.failed(), "the damaged body is not delivered");
+            FixityException e = assertInstanceOf(FixityException.class, next.failure());
+            assertEquals(source.base().resolve("/res/b.txt"), e.getLocation());
+            run.stop(next);
+        }
+    }
+
     @Test
     void aBodyMatchingOneHashButNotAnotherIsNotDelivered() throws Exception {
         Harvester h = baselined(new HarvestOptions());
