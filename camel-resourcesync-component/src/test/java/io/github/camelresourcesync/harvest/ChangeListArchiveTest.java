@@ -152,4 +152,22 @@ class ChangeListArchiveTest {
         Harvester h = baselinedThenRotated();
         assertThrows(GapException.class, () -> runAll(h), "nothing covers 00:00:20 to 00:00:30");
     }
+
+    @Test
+    void anArchiveStartingAfterTheResumePointDoesNotCloseTheGap() throws Exception {
+        archive(archived("/archive/second.xml", 20, 30));
+        Harvester h = baselinedThenRotated();
+        assertThrows(GapException.class, () -> runAll(h), "nothing covers 00:00:10 to 00:00:20");
+    }
+
+    /** An archived list without until (the Source had not closed it when archiving) covers everything after it. */
+    @Test
+    void anArchivedListLeftOpenClosesTheGap() throws Exception {
+        source.xml("/changelist-archive.xml", URLSET + "  <rs:md capability=\"changelist-archive\"/>\n"
+                + "  <url><loc>{base}/archive/first.xml</loc><rs:md capability=\"changelist\" from=\"" + time(5)
+                + "\"/></url>\n</urlset>");
+        list("/archive/first.xml", 5, -1, change("/res/b.txt", 15) + change("/res/c.txt", 25));
+        Harvester h = baselinedThenRotated();
+        assertEquals(List.of("created /res/b.txt", "created /res/c.txt", "created /res/d.txt"), runAll(h));
+    }
 }
