@@ -1,0 +1,282 @@
+package io.github.camelresourcesync.harvest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.PendingEvent;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.LiteralSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.camelresourcesync.testsupport.LiteralSource.digest;
+import static io.github.camelresourcesync.testsupport.LiteralSource.fixity;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Incremental passes over literal Change Lists and Change List Indexes: the order changes are delivered in, the resume
+ * point after a baseline whose Resource List is {@code at} 00:00:10 (a change at the resume point is not delivered
+ * again, a different change at that same second is), which lists of an index are read, when an index starts after the
+ * resume point, and the fixity of the bodies fetched for changes.
+ */
+class IncrementalStepsTest {
+
+    private static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    private static final String INDEX = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+
+    private LiteralSource source;
+    private HttpFetcher fetcher;
+    private ExecutorService pool;
+    private final InMemoryStateStore store = new InMemoryStateStore();
+
+    @BeforeEach
+    void start() throws Exception {
+        source = new LiteralSource();
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
+        pool = Executors.newFixedThreadPool(2);
+        source.xml("/.well-known/resourcesync", URLSET + """
+                  <rs:md capability="description"/>
+                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
+                </urlset>""");
+        source.xml("/capabilitylist.xml", URLSET + """
+                  <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
+                  <rs:md capability="capabilitylist"/>
+                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
+                  <url><loc>{base}/changelist.xml</loc><rs:md capability="changelist"/></url>
+                </urlset>""");
+        source.xml("/resourcelist.xml", URLSET + """
+                  <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z" completed="2024-01-01T00:00:10Z"/>
+                  <url><loc>{base}/res/a.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod>
+                    <rs:md %s/></url>
+                </urlset>""".formatted(fixity("md5", "alpha")));
+        source.text("/res/a.txt", "alpha");
+        changeList("");
+    }
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+        fetcher.close();
+        source.close();
+    }
+
+    private void changeList(String urls) {
+        source.xml("/changelist.xml", URLSET + """
+                  <rs:md capability="changelist" from="2024-01-01T00:00:10Z"/>
+                %s</urlset>""".formatted(urls));
+    }
+
+    private static String change(String path, String change, int second, String extra) {
+        return "  <url><loc>{base}" + path + "</loc><rs:md change=\"" + change + "\" datetime=\"2024-01-01T00:00:"
+               + (second < 10 ? "0" : "") + second + "Z\" " + extra + "/></url>\n";
+    }
+
+    private Harvester harvester(HarvestOptions options) {
+        return new Harvester(source.base(), options, fetcher, new io.github.camelresourcesync.xml.SitemapReader(),
+                store, pool, () -> new SyncProgress("test", 0));
+    }
+
+    /** A harvester whose baseline (of a.txt, at 00:00:10) is done: the resume point is 00:00:10. */
+    private Harvester baselined(HarvestOptions options) throws Exception {
+        Harvester h = harvester(options);
+        assertEquals(List.of("created /res/a.txt"), runAll(h));
+        return h;
+    }
+
+    /** Runs one pass, delivering everything; "change path" per event, failures as "failed path: message". */
+    private static List<String> runAll(Harvester h) throws Exception {
+        List<String> seen = new ArrayList<>();
+        try (SyncRun run = h.startRun(0)) {
+            while (run.hasMore()) {
+                PendingEvent p = run.next();
+                if (p == null) {
+                    run.flush();
+                    continue;
+                }
+                SyncEvent e = p.event();
+                if (p.failed()) {
+                    seen.add("failed " + e.location().getPath() + ": " + p.failure().getMessage());
+                    run.stop(p);
+                    break;
+                }
+                seen.add(e.change() + " " + e.location().getPath());
+                run.delivered(p);
+            }
+            run.flush();
+        }
+        return seen;
+    }
+
+    @Test
+    void changesOfAListNotInTimeOrderAreDeliveredOldestFirst() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        changeList(change("/res/c.txt", "created", 30, "") + change("/res/a.txt", "updated", 20, "")
+                   + change("/res/b.txt", "created", 25, ""));
+        assertEquals(List.of("updated /res/a.txt", "created /res/b.txt", "created /res/c.txt"), runAll(h));
+        assertEquals(List.of(), runAll(h), "nothing again");
+    }
+
+    @Test
+    void aDeletionInTheSecondOfAnUpdateAlreadyDeliveredIsStillDelivered() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        String update = change("/res/a.txt", "updated", 20, "");
+        changeList(update);
+        assertEquals(List.of("updated /res/a.txt"), runAll(h));
+        changeList(update + change("/res/a.txt", "deleted", 20, ""));
+        assertEquals(List.of("deleted /res/a.txt"), runAll(h), "the update at the resume point is not repeated");
+        assertEquals(List.of(), runAll(h));
+    }
+
+    /** Versions told apart only by a hash the harvester does not rank (sha-384) are still two changes. */
+    @Test
+    void twoVersionsInOneSecondWithAnUnrankedHashAreBothDelivered() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        String first = change("/res/a.txt", "updated", 20, "hash=\"sha-384:aaaa\"");
+        changeList(first);
+        assertEquals(List.of("updated /res/a.txt"), runAll(h));
+        changeList(first + change("/res/a.txt", "updated", 20, "hash=\"sha-384:bbbb\""));
+        assertEquals(List.of("updated /res/a.txt"), runAll(h), "the second version, at the resume time");
+        assertEquals(List.of(), runAll(h));
+    }
+
+    @Test
+    void aChangeBeforeTheResumePointIsNotDelivered() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        changeList(change("/res/b.txt", "created", 5, "") + change("/res/c.txt", "created", 10, "")
+                   + change("/res/d.txt", "created", 11, ""));
+        assertEquals(List.of("created /res/c.txt", "created /res/d.txt"), runAll(h),
+                "a change at the resume time not delivered yet is new; one before it is not");
+    }
+
+    /** The lists of an index may be listed newest first: the oldest one's from decides whether there is a gap. */
+    @Test
+    void anIndexListingItsListsNewestFirstHasNoGap() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false).gapPolicy(GapPolicy.FAIL));
+        source.xml("/changelist.xml", INDEX + """
+                  <rs:md capability="changelist"/>
+                  <sitemap><loc>{base}/cl-2.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:30Z"/></sitemap>
+                  <sitemap><loc>{base}/cl-1.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:05Z"
+                    until="2024-01-01T00:00:30Z"/></sitemap>
+                </sitemapindex>""");
+        source.xml("/cl-1.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:05Z\""
+                + " until=\"2024-01-01T00:00:30Z\"/>\n" + change("/res/b.txt", "created", 20, "") + "</urlset>");
+        source.xml("/cl-2.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:30Z\"/>\n"
+                + change("/res/c.txt", "created", 40, "") + "</urlset>");
+        assertEquals(List.of("created /res/b.txt", "created /res/c.txt"), runAll(h));
+    }
+
+    /** An index without its own from still starts where its oldest list starts: after the resume point, a gap. */
+    @Test
+    void anIndexWhoseOldestListStartsAfterTheResumePointIsAGap() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false).gapPolicy(GapPolicy.FAIL));
+        source.xml("/changelist.xml", INDEX + """
+                  <rs:md capability="changelist"/>
+                  <sitemap><loc>{base}/cl-1.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:20Z"/></sitemap>
+                </sitemapindex>""");
+        source.xml("/cl-1.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:20Z\"/>\n"
+                + change("/res/c.txt", "created", 40, "") + "</urlset>");
+        GapException e = assertThrows(GapException.class, () -> runAll(h));
+        assertTrue(e.getMessage().contains("/changelist.xml"), e.getMessage());
+    }
+
+    /** A list closed before the resume point holds nothing new and is not even fetched; one closed after it is read. */
+    @Test
+    void listsClosedBeforeTheResumePointAreNotRead() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        source.xml("/changelist.xml", INDEX + """
+                  <rs:md capability="changelist"/>
+                  <sitemap><loc>{base}/cl-0.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:00Z"
+                    until="2024-01-01T00:00:05Z"/></sitemap>
+                  <sitemap><loc>{base}/cl-1.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:05Z"
+                    until="2024-01-01T00:00:30Z"/></sitemap>
+                  <sitemap><loc>{base}/cl-2.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:30Z"/></sitemap>
+                </sitemapindex>""");
+        source.xml("/cl-0.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:00Z\""
+                + " until=\"2024-01-01T00:00:05Z\"/>\n" + change("/res/z.txt", "created", 3, "") + "</urlset>");
+        source.xml("/cl-1.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:05Z\""
+                + " until=\"2024-01-01T00:00:30Z\"/>\n" + change("/res/b.txt", "created", 20, "") + "</urlset>");
+        source.xml("/cl-2.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:30Z\"/>\n"
+                + change("/res/c.txt", "created", 40, "") + "</urlset>");
+        assertEquals(List.of("created /res/b.txt", "created /res/c.txt"), runAll(h));
+        assertEquals(0, source.requests("/cl-0.xml"), "closed at 00:00:05, before the resume point");
+    }
+
+    /** Without a published hash the body's md5 is computed, so the destination's state still records a version. */
+    @Test
+    void aBodyWithoutPublishedHashGetsItsMd5Computed() throws Exception {
+        Harvester h = baselined(new HarvestOptions());
+        source.text("/res/b.txt", "bravo");
+        changeList(change("/res/b.txt", "created", 20, ""));
+        try (SyncRun run = h.startRun(0)) {
+            PendingEvent next = run.next();
+            while (next == null) {
+                run.flush();
+                next = run.next();
+            }
+            PendingEvent p = next;
+            assertTrue(!p.failed(), () -> "failed: " + p.failure());
+            assertEquals(digest("md5", "bravo"), p.event().fixity().get("md5"));
+            run.delivered(p);
+            run.flush();
+        }
+    }
+
+    @Test
+    void aBodyLongerThanPublishedFailsWithoutBeingReadToTheEnd() throws Exception {
+        Harvester h = baselined(new HarvestOptions());
+        source.text("/res/b.txt", "bravo, and then a great deal more than five bytes");
+        changeList(change("/res/b.txt", "created", 20, fixity("md5", "bravo")));
+        List<String> events = runAll(h);
+        assertEquals(1, events.size(), events.toString());
+        String expected = "failed /res/b.txt: Length mismatch for " + source.origin() + "/res/b.txt (listed in "
+                          + source.origin() + "/changelist.xml): expected 5 bytes, got more";
+        assertTrue(events.get(0).startsWith(expected), events.get(0));
+    }
+
+    /** The failure a route's error handler gets names the resource, for a destination to report or repair it. */
+    @Test
+    void aFixityFailureNamesTheResource() throws Exception {
+        Harvester h = baselined(new HarvestOptions());
+        source.text("/res/b.txt", "bravX");
+        changeList(change("/res/b.txt", "created", 20, fixity("md5", "bravo")));
+        try (SyncRun run = h.startRun(0)) {
+            PendingEvent next = run.next();
+            while (next == null) {
+                run.flush();
+                next = run.next();
+            }
+            assertTrue(next.failed(), "the damaged body is not delivered");
+            FixityException e = assertInstanceOf(FixityException.class, next.failure());
+            assertEquals(source.base().resolve("/res/b.txt"), e.getLocation());
+            run.stop(next);
+        }
+    }
+
+    @Test
+    void aBodyMatchingOneHashButNotAnotherIsNotDelivered() throws Exception {
+        Harvester h = baselined(new HarvestOptions());
+        source.text("/res/b.txt", "bravo");
+        changeList(change("/res/b.txt", "created", 20, "hash=\"md5:" + digest("md5", "bravo") + " sha-256:"
+                + digest("sha-256", "brave") + "\" length=\"5\""));
+        assertEquals(List.of("failed /res/b.txt: sha-256 hash mismatch for " + source.origin() + "/res/b.txt (listed in "
+                + source.origin() + "/changelist.xml): expected " + digest("sha-256", "brave") + ", got "
+                + digest("sha-256", "bravo")), runAll(h));
+        source.text("/res/b.txt", "brave");
+        // md5 now fails: still nothing delivered
+        assertTrue(runAll(h).get(0).startsWith("failed /res/b.txt: md5 hash mismatch"));
+    }
+}

@@ -1,0 +1,112 @@
+package io.github.camelresourcesync.harvest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.PendingEvent;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestSource;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A change delivered by push and then found in the Change List: the poll does not deliver it again, moves the resume
+ * point past it (so later polls do not either) and forgets the record push kept of it, also when the list has a newer
+ * change of that resource, which it delivers.
+ */
+class PushThenPollTest {
+
+    private TestSource source;
+    private HttpFetcher fetcher;
+    private ExecutorService pool;
+    private final InMemoryStateStore store = new InMemoryStateStore();
+
+    @BeforeEach
+    void start() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
+        pool = Executors.newFixedThreadPool(2);
+    }
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+        fetcher.close();
+        source.close();
+    }
+
+    private Harvester harvester() {
+        return new Harvester(source.base(), new HarvestOptions(), fetcher, new SitemapReader(), store, pool,
+                () -> new SyncProgress("test", 0));
+    }
+
+    private static List<String> deliverAll(SyncRun run) throws Exception {
+        List<String> seen = new ArrayList<>();
+        while (run.hasMore()) {
+            PendingEvent p = run.next();
+            if (p == null) {
+                run.flush();
+                continue;
+            }
+            assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
+            seen.add(p.event().change() + " " + p.event().fileName());
+            run.delivered(p);
+        }
+        run.flush();
+        return seen;
+    }
+
+    private static List<String> poll(Harvester h) throws Exception {
+        try (SyncRun run = h.startRun(0)) {
+            return deliverAll(run);
+        }
+    }
+
+    private List<String> push(Harvester h, int lastChanges) throws Exception {
+        try (SyncRun run = h.startRun(0, List.of(source.notified(lastChanges)), false)) {
+            return deliverAll(run);
+        }
+    }
+
+    /** Records push keeps of the changes it delivered, until a poll's walk of the Change List passes them. */
+    private long pushedRecords() {
+        return store.resourceCount(PushedState.key(source.uri("/capabilitylist.xml").toString()));
+    }
+
+    @Test
+    void aPushedChangeIsNotDeliveredAgainByThisPollNorByLaterOnes() throws Exception {
+        Harvester h = harvester();
+        assertEquals(List.of("created res/a.txt", "created res/b.txt"), poll(h));
+        source.change("/res/c.txt", "charlie");
+        assertEquals(List.of("created res/c.txt"), push(h, 1));
+        assertEquals(1, pushedRecords());
+
+        assertEquals(List.of(), poll(h), "listed now, but push delivered it");
+        assertEquals(0, pushedRecords(), "the walk passed it: its record goes");
+        assertEquals(List.of(), poll(h), "the resume point moved past it: not delivered once its record is gone");
+        source.change("/res/d.txt", "delta");
+        assertEquals(List.of("created res/d.txt"), poll(h));
+    }
+
+    @Test
+    void aNewerListedChangeOfAPushedResourceIsDeliveredAndDropsTheRecord() throws Exception {
+        Harvester h = harvester();
+        poll(h);
+        source.change("/res/a.txt", "alpha 2");
+        assertEquals(List.of("updated res/a.txt"), push(h, 1));
+        source.change("/res/a.txt", "alpha 3"); // one second later, not pushed
+        assertEquals(List.of("updated res/a.txt"), poll(h), "the newer version comes by polling");
+        assertEquals(0, pushedRecords(), "the delivered newer change passed the pushed one");
+        assertEquals(List.of(), poll(h));
+    }
+}
