@@ -167,7 +167,7 @@ abstract class SyncStateStoreContractTest {
 
     @Test
     void forEachResourceStreamsManyResources() {
-        int total = 100_000;
+        int total = manyResources();
         int batch = 1_000;
         for (int start = 0; start < total; start += batch) {
             List<ResourceState> upserts = new ArrayList<>(batch);
@@ -187,6 +187,11 @@ abstract class SyncStateStoreContractTest {
         });
         assertEquals(total, visits.get());
         assertEquals(total, seen.cardinality());
+    }
+
+    /** How many resources {@link #forEachResourceStreamsManyResources()} pages through. */
+    protected int manyResources() {
+        return 100_000;
     }
 
     @Test
