@@ -1,16 +1,20 @@
 package io.github.camelresourcesync.harvest.audit;
 
+import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import io.github.camelresourcesync.harvest.HarvestOptions;
@@ -71,9 +75,12 @@ class AuditRunTest {
         source.close();
     }
 
+    /** The progress of the last run started (the harvester makes one per run). */
+    private SyncProgress progress;
+
     private Harvester harvester(SyncStateStore store, HarvestOptions options) {
         return new Harvester(source.base(), options, fetcher, new SitemapReader(), store, pool,
-                () -> new SyncProgress("test", 0));
+                () -> progress = new SyncProgress("test", 0));
     }
 
     private Harvester auditor() {
@@ -169,6 +176,7 @@ class AuditRunTest {
         assertEquals("directory " + mirror().toAbsolutePath().normalize(), r.destination());
         assertNotNull(r.finished());
         assertTrue(r.toString().contains("IN SYNC; 4 listed, 4 matching, 0 missing"), r.toString());
+        assertEquals(4, progress.unchangedResources(), "every matching resource counts as unchanged");
         assertEquals(0, scratchFiles(), "the scratch file is deleted at the end");
     }
 
@@ -228,6 +236,9 @@ class AuditRunTest {
         assertTrue(r.toString().contains("OUT OF SYNC; 4 listed, 2 matching, 1 missing, 1 changed, 1 extra, "
                                          + "0 unverified"), r.toString());
         assertEquals("alphA", Files.readString(a), "an audit changes nothing");
+        assertEquals(2, progress.unchangedResources());
+        assertEquals(3, progress.events(), "every discrepancy delivered");
+        assertEquals(0, progress.failedCount());
         assertTrue(Files.exists(mirror().resolve("res/sub/zz.txt")));
         assertEquals(0, scratchFiles());
     }
@@ -311,6 +322,8 @@ class AuditRunTest {
             }
         }
         assertEquals(2, n);
+        assertEquals(2, progress.failedCount());
+        assertEquals(0, progress.events());
         assertTrue(run.report().complete());
         assertFalse(run.report().inSync());
     }
@@ -332,6 +345,45 @@ class AuditRunTest {
         assertThrows(Exception.class, () -> AuditRun.start(auditor(), new DirectoryAuditDestination(mirror()),
                 scratch()));
         assertEquals(0, scratchFiles());
+    }
+
+    @Test
+    void scratchDirectoryThatIsAFileFailsTheStartWithItsError() throws Exception {
+        Files.writeString(tmp.resolve("scratch"), "a file, not a directory");
+        assertThrows(IOException.class, () -> AuditRun.start(auditor(), new DirectoryAuditDestination(mirror()),
+                scratch()));
+    }
+
+    @Test
+    void destinationFailingWhileTheAuditIsPlannedLeavesNoScratchFile() throws Exception {
+        DirectoryAuditDestination mirror = new DirectoryAuditDestination(mirror());
+        AuditDestination offline = new AuditDestination() {
+            @Override
+            public String describe() {
+                throw new IllegalStateException("destination offline");
+            }
+
+            @Override
+            public String key(String sourceKey, URI location, String fileName) {
+                return mirror.key(sourceKey, location, fileName);
+            }
+
+            @Override
+            public Held find(String sourceKey, URI location, String fileName, Set<String> algorithms)
+                    throws IOException {
+                return mirror.find(sourceKey, location, fileName, algorithms);
+            }
+
+            @Override
+            public void forEachHeld(Collection<String> sourceKeys, Consumer<Held> action) throws IOException {
+                mirror.forEachHeld(sourceKeys, action);
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> AuditRun.start(auditor(), offline, scratch()));
+        assertEquals("destination offline", e.getMessage());
+        assertTrue(Files.isDirectory(scratch()), "the scratch file had been made");
+        assertEquals(0, scratchFiles(), "and is deleted");
     }
 
     @Test
