@@ -65,19 +65,16 @@ public final class HttpFetcher implements AutoCloseable {
     private final Retrier retrier;
     private final LocalResources local;
 
+    /** A fetcher with a client of its own, closed with it. */
     public HttpFetcher(FetcherConfig config) {
-        this.config = Objects.requireNonNull(config, "config").copy();
-        this.listener = SafeListener.wrap(this.config.listener());
-        this.policy = new RetryPolicy(this.config.connectTimeout(), this.config.readTimeout());
-        Backoff backoff = new Backoff(this.config.retryInitialDelay(), this.config.retryMaxDelay());
-        this.retrier = new Retrier(this.config.maxRetries(), policy, backoff, listener);
-        this.local = new LocalResources(this.config, listener);
-        CloseableHttpClient own = HttpClientFactory.create(this.config);
-        this.client = own;
-        this.onClose = () -> own.close(CloseMode.GRACEFUL);
+        // the client gets its own copy of the settings, as the fetcher keeps one: later changes to config reach neither
+        this(config, HttpClientFactory.create(Objects.requireNonNull(config, "config").copy()), null);
     }
 
-    /** A fetcher over a shared client ({@link FetchEngine}); {@code onClose} releases it. */
+    /**
+     * A fetcher over a shared client ({@link FetchEngine}); {@code onClose} releases it. A null {@code onClose} means
+     * the client is this fetcher's own: closing the fetcher closes it.
+     */
     HttpFetcher(FetcherConfig config, CloseableHttpClient client, Runnable onClose) {
         this.config = Objects.requireNonNull(config, "config").copy();
         this.listener = SafeListener.wrap(this.config.listener());
@@ -86,7 +83,7 @@ public final class HttpFetcher implements AutoCloseable {
         this.retrier = new Retrier(this.config.maxRetries(), policy, backoff, listener);
         this.local = new LocalResources(this.config, listener);
         this.client = client;
-        this.onClose = onClose;
+        this.onClose = onClose != null ? onClose : () -> client.close(CloseMode.GRACEFUL);
     }
 
     /**
