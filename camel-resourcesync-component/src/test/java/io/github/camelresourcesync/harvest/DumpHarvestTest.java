@@ -3,25 +3,22 @@ package io.github.camelresourcesync.harvest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.dump.DumpException;
 import io.github.camelresourcesync.dump.DumpLimits;
-import io.github.camelresourcesync.http.AllowedHosts;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.testsupport.DumpSource;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.Zips;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,27 +30,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DumpHarvestTest {
 
     private DumpSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
     private final InMemoryStateStore store = new InMemoryStateStore();
 
     @BeforeEach
     void start() throws Exception {
         source = new DumpSource().perPackage(2).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
                 .put("/res/c.txt", "charlie").put("/res/d.txt", "delta").put("/res/e.txt", "echo");
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
     }
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, fetcher, new SitemapReader(), store, pool,
+        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
                 () -> new SyncProgress("test", 0));
     }
 
@@ -152,8 +145,8 @@ class DumpHarvestTest {
         assertEquals(1, source.requests("/res/a.txt"));
 
         try (DumpSource only = new DumpSource().lists(false).put("/res/x.txt", "x-ray")) {
-            Harvester h = new Harvester(only.base(), new HarvestOptions(), fetcher, new SitemapReader(),
-                    new InMemoryStateStore(), pool, () -> new SyncProgress("only", 0));
+            Harvester h = new Harvester(only.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(),
+                    new InMemoryStateStore(), rig.pool(), () -> new SyncProgress("only", 0));
             assertEquals(List.of("created res/x.txt=x-ray"), describe(runAll(h)));
             only.change("/res/x.txt", "x-ray 2");
             assertEquals(List.of("updated res/x.txt=x-ray 2"), describe(runAll(h)));
@@ -224,7 +217,7 @@ class DumpHarvestTest {
 
     /** The manifest the Source would put in a package, read from the package it serves. */
     private String manifestOf(String packagePath) throws Exception {
-        byte[] zip = fetcher.fetchContent(source.uri(packagePath), List.of()).openStream().readAllBytes();
+        byte[] zip = rig.fetcher().fetchContent(source.uri(packagePath), List.of()).openStream().readAllBytes();
         try (var in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip))) {
             for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
                 if (e.getName().equals("manifest.xml")) {
@@ -270,8 +263,8 @@ class DumpHarvestTest {
         for (int i = 0; i < hostile.size(); i++) {
             InMemoryStateStore fresh = new InMemoryStateStore();
             source.replacePackage("/dumps/resource-0.zip", hostile.get(i));
-            Harvester h = new Harvester(source.base(), new HarvestOptions().preferDumps(true), fetcher,
-                    new SitemapReader(), fresh, pool, () -> new SyncProgress("hostile", 0));
+            Harvester h = new Harvester(source.base(), new HarvestOptions().preferDumps(true), rig.fetcher(),
+                    new SitemapReader(), fresh, rig.pool(), () -> new SyncProgress("hostile", 0));
             List<String> emitted = new ArrayList<>();
             DumpException e = assertThrows(DumpException.class, () -> {
                 try (SyncRun run = h.startRun(0)) {

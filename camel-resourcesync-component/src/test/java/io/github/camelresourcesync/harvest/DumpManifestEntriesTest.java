@@ -6,13 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.dump.DumpLimits;
-import io.github.camelresourcesync.http.AllowedHosts;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
@@ -20,10 +15,12 @@ import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.testsupport.DumpSource;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.camelresourcesync.testsupport.LiteralSource.digest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,22 +38,18 @@ class DumpManifestEntriesTest {
     private static final String KEY = "test";
 
     private DumpSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
     private final InMemoryStateStore store = new InMemoryStateStore();
 
     @BeforeEach
     void start() throws Exception {
         source = new DumpSource().lists(false).perPackage(2).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
                 .put("/res/c.txt", "charlie");
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
     }
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
@@ -64,9 +57,9 @@ class DumpManifestEntriesTest {
         SyncProgress progress = new SyncProgress("test", 0);
         SitemapReader reader = new SitemapReader();
         return new HarvestContext(new HarvestOptions().fetchContent(fetchContent),
-                new DocumentLoader(fetcher, reader, progress), new StateBuffer(store), store,
-                new EventFactory(source.base()), new PackageLoader(fetcher, reader, DumpLimits.DEFAULTS, pool),
-                progress);
+                new DocumentLoader(rig.fetcher(), reader, progress), new StateBuffer(store), store,
+                new EventFactory(source.base()),
+                new PackageLoader(rig.fetcher(), reader, DumpLimits.DEFAULTS, rig.pool()), progress);
     }
 
     private static String path(Entry e) {

@@ -6,19 +6,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import io.github.camelresourcesync.http.AllowedHosts;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -32,8 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PersistentGapTest {
 
     private TestSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
     private final InMemoryStateStore store = new InMemoryStateStore();
     private final List<GapListener.Gap> opened = new ArrayList<>();
     private final List<String> closed = new ArrayList<>();
@@ -41,14 +38,10 @@ class PersistentGapTest {
     @BeforeEach
     void start() throws Exception {
         source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
     }
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
@@ -69,8 +62,8 @@ class PersistentGapTest {
     }
 
     Harvester harvester() {
-        Harvester h = new Harvester(source.base(), new HarvestOptions(), fetcher, new SitemapReader(), store, pool,
-                () -> new SyncProgress("test", 0));
+        Harvester h = new Harvester(source.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(), store,
+                rig.pool(), () -> new SyncProgress("test", 0));
         h.gapListener(new GapListener() {
             @Override
             public void gapOpened(Gap gap) {

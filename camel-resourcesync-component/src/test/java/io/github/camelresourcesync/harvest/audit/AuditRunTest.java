@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -21,21 +19,20 @@ import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.harvest.SyncRun;
-import io.github.camelresourcesync.http.AllowedHosts;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.TestSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -57,21 +54,17 @@ class AuditRunTest {
     Path tmp;
 
     private TestSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
 
     @BeforeEach
     void start() throws Exception {
         source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo")
                 .put("/res/sub/c.txt", "charlie").put("/res/d.txt", "delta").resourceListParts(2);
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
     }
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
@@ -79,7 +72,7 @@ class AuditRunTest {
     private SyncProgress progress;
 
     private Harvester harvester(SyncStateStore store, HarvestOptions options) {
-        return new Harvester(source.base(), options, fetcher, new SitemapReader(), store, pool,
+        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
                 () -> progress = new SyncProgress("test", 0));
     }
 
