@@ -19,4 +19,6 @@ fi
 [ $# -ge 1 ] || { [ -n "${built:-}" ] && exit 0; sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 class=$1
 shift
-exec java ${JAVA_OPTS:-} -cp "$here/target/classes:$(cat "$cp_file")" "io.github.camelresourcesync.benchmarks.$class" "$@"
+# the packaged jar, not target/classes: a class path of JAR files only is what an AOT cache (--aot) needs
+jar=$(ls "$here"/target/camel-resourcesync-benchmarks-*.jar | grep -v -- '-sources\|-tests' | head -1)
+exec java ${JAVA_OPTS:-} -cp "$jar:$(cat "$cp_file")" "io.github.camelresourcesync.benchmarks.$class" "$@"

@@ -45,6 +45,8 @@ public final class ContentBaseline {
               --options OPTS      extra endpoint options, e.g. "fetchParallelism=8&maxConnections=32"
               --jvm "OPTS"        options of the forked JVMs (default -Xmx512m)
               --work DIR          where the sinks and state go (default: a temporary directory, deleted)
+              --aot DIR           JDK 25 or later: start every harvester JVM with an AOT cache, DIR/SINK.aot, made
+                                  first by a training harvest of the same Source when missing (see docs/performance.md)
             """;
 
     private ContentBaseline() {
@@ -66,6 +68,7 @@ public final class ContentBaseline {
         String options = args.get("options", "");
         List<String> jvm = Fork.extraOptions(args.get("jvm", "-Xmx512m"));
         List<String> sinks = List.of(args.get("sinks", "mirror,file,noop").split(","));
+        Path aot = args.get("aot", null) == null ? null : Path.of(args.get("aot", null));
 
         String source = ensureSource(root, base, count, minSize, maxSize);
         String loadBefore = Machine.loadAverage();
@@ -78,7 +81,8 @@ public final class ContentBaseline {
                 for (String sink : sinks) {
                     System.out.printf("%n=== run %d, sink %s (load avg %s)%n", run, sink, Machine.loadAverage());
                     Path dir = Files.createDirectories(work.resolve(sink + "-" + run));
-                    results.add(runOnce(jvm, source, sink, run, dir, count, harvests, options, root));
+                    List<String> sinkJvm = aot == null ? jvm : AotCache.options(jvm, aot, sink, source, count, dir);
+                    results.add(runOnce(sinkJvm, source, sink, run, dir, count, harvests, options, root));
                     ListingBenchmark.deleteTree(dir);
                 }
             }
@@ -87,7 +91,8 @@ public final class ContentBaseline {
                 ListingBenchmark.deleteTree(work);
             }
         }
-        printSummary(results, count, minSize, maxSize, harvests, options, jvm, loadBefore);
+        printSummary(results, count, minSize, maxSize, harvests, options,
+                aot == null ? jvm : AotCache.options(jvm, aot, "SINK", null, 0, null), loadBefore);
         System.exit(0);
     }
 
