@@ -1,5 +1,8 @@
 package io.github.camelresourcesync.harvest;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +11,7 @@ import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.testsupport.FetchRig;
+import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -245,5 +249,67 @@ class HarvesterTest {
         source.override("/changelist.xml", list.formatted(
                 "<url><loc>/res/c.txt</loc><rs:md change=\"created\" datetime=\"2024-01-03T00:00:00Z\"/></url>"));
         assertEquals(List.of("created res/c.txt"), runAll(h, 0), "b.txt took a.txt's time and is not repeated");
+    }
+
+    @Test
+    void aGapIsPassedOverWithAWarningWhenAskedTo() throws Exception {
+        Harvester h = harvester(new HarvestOptions().gapPolicy(GapPolicy.IGNORE));
+        runAll(h, 0);
+        source.delete("/res/a.txt");
+        source.tick(60);
+        source.compactChanges();
+        source.change("/res/b.txt", "bravo 2");
+        try (LogCapture log = LogCapture.open()) {
+            assertEquals(List.of("updated res/b.txt"), runAll(h, 0), "no re-baseline: the deletion of a.txt is lost");
+            assertTrue(log.contains("WARN", source.uri("/changelist.xml") + " starts at ",
+                    "changes in between are lost (gapPolicy=ignore)"), () -> String.join("\n", log.lines()));
+        }
+    }
+
+    /**
+     * A gap no snapshot covers stays open while the Change List is applied; a later gap that the Source's current
+     * Resource List covers re-baselines, and that baseline closes the open gap too.
+     */
+    @Test
+    void anOpenGapIsClosedByTheReBaselineOfALaterGap() throws Exception {
+        List<String> opened = new ArrayList<>();
+        List<String> closed = new ArrayList<>();
+        Harvester h = harvester(new HarvestOptions());
+        h.gapListener(new GapListener() {
+            @Override
+            public void gapOpened(Gap gap) {
+                opened.add(gap.sourceKey());
+            }
+
+            @Override
+            public void gapClosed(String sourceKey) {
+                closed.add(sourceKey);
+            }
+        });
+        String key = source.uri("/capabilitylist.xml").toString();
+        // the Resource List stays as it is now, while the Change List starts an hour later
+        source.override("/resourcelist.xml", HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(source.uri("/resourcelist.xml")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertEquals(List.of("created res/a.txt", "created res/b.txt"), runAll(h, 0));
+        source.tick(3600);
+        source.compactChanges();
+        source.change("/res/c.txt", "charlie");
+        assertEquals(List.of("created res/c.txt"), runAll(h, 0));
+        assertEquals(List.of(key), opened);
+
+        source.change("/res/d.txt", "delta");
+        assertEquals(List.of("created res/d.txt"), runAll(h, 0), "the gap is open; the Change List is applied");
+
+        // the Source drops its history again, and now publishes a current Resource List
+        source.change("/res/e.txt", "echo");
+        source.tick(3600);
+        source.clearOverride("/resourcelist.xml");
+        source.compactChanges();
+        assertEquals(List.of("created res/e.txt"), runAll(h, 0), "the re-baseline");
+        assertEquals(List.of(), closed, "closed once that baseline is committed");
+        assertEquals(List.of(), runAll(h, 0));
+        assertEquals(List.of(key), closed);
+        assertEquals(List.of(key), opened, "the later gap was closed at once, never reported");
     }
 }
