@@ -1,13 +1,20 @@
 package io.github.camelresourcesync.harvest;
 
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
 
 import io.github.camelresourcesync.dump.DumpLimits;
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
@@ -21,9 +28,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import static io.github.camelresourcesync.testsupport.LiteralSource.digest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,12 +63,16 @@ class DumpManifestEntriesTest {
     }
 
     private HarvestContext context(boolean fetchContent) {
+        return context(fetchContent, rig.fetcher());
+    }
+
+    private HarvestContext context(boolean fetchContent, HttpFetcher fetcher) {
         SyncProgress progress = new SyncProgress("test", 0);
         SitemapReader reader = new SitemapReader();
         return new HarvestContext(new HarvestOptions().fetchContent(fetchContent),
-                new DocumentLoader(rig.fetcher(), reader, progress), new StateBuffer(store), store,
+                new DocumentLoader(fetcher, reader, progress), new StateBuffer(store), store,
                 new EventFactory(source.base()),
-                new PackageLoader(rig.fetcher(), reader, DumpLimits.DEFAULTS, rig.pool()), progress);
+                new PackageLoader(fetcher, reader, DumpLimits.DEFAULTS, rig.pool()), progress);
     }
 
     private static String path(Entry e) {
@@ -168,5 +181,52 @@ class DumpManifestEntriesTest {
                 + origin + "/dumps/resource-0-manifest.xml): expected " + digest("md5", "brave") + ", got "
                 + digest("md5", "bravo"), outcomes.get(2));
         assertEquals("/res/c.txt charlie", outcomes.get(3));
+    }
+
+    /** An audit lists what the dump holds now: a Resource Dump processed before is read again, never skipped. */
+    @Test
+    void theResourceDumpIsReadEvenWhenProcessedAndUnchanged() throws Exception {
+        HarvestContext ctx = context(false);
+        Validators validators;
+        try (DumpManifestEntries entries = new DumpManifestEntries(ctx, source.uri("/resourcedump.xml"))) {
+            while (entries.next() != null) {
+                // read them all, as a complete pass does
+            }
+            validators = entries.rootValidators();
+        }
+        assertFalse(validators.isEmpty(), "the Resource Dump's ETag");
+        ctx.loader().markProcessed(source.uri("/resourcedump.xml"), validators);
+        List<String> listed = new ArrayList<>();
+        try (DumpManifestEntries entries = new DumpManifestEntries(ctx, source.uri("/resourcedump.xml"))) {
+            assertFalse(entries.rootUnchanged());
+            for (Entry e = entries.next(); e != null; e = entries.next()) {
+                listed.add(path(e));
+            }
+        }
+        assertEquals(List.of("/res/a.txt", "/res/b.txt", "/res/c.txt"), listed);
+    }
+
+    /** Packages downloaded to read their manifest.xml are deleted when the next is read, or when closed midway. */
+    @Test
+    void downloadedPackagesAreDeletedWhenDone(@TempDir Path spool) throws Exception {
+        source.manifestLinks(false);
+        try (HttpFetcher spooling = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
+                .spoolThreshold(0).spoolDirectory(spool))) {
+            HarvestContext ctx = context(false, spooling);
+            try (DumpManifestEntries entries = new DumpManifestEntries(ctx, source.uri("/resourcedump.xml"))) {
+                assertEquals("/res/a.txt", path(entries.next()));
+                assertEquals(1, spooled(spool));
+                entries.next();
+                assertEquals("/res/c.txt", path(entries.next()));
+                assertEquals(1, spooled(spool), "the first package deleted, the second under way");
+            }
+            assertEquals(0, spooled(spool), "closed midway: the package under way deleted");
+        }
+    }
+
+    private static long spooled(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.count();
+        }
     }
 }
