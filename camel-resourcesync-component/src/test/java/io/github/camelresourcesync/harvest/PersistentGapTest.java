@@ -110,6 +110,10 @@ class PersistentGapTest {
         assertEquals(source.uri("/changelist.xml"), gap.changeList());
         assertTrue(gap.snapshot().isBefore(gap.listsStart()), gap.describe());
         assertEquals(gap.snapshot(), gap.resumeTime(), "the baseline's at");
+        // what operators read: which list, and the three times that make it a gap
+        assertEquals(source.uri("/changelist.xml") + " starts at " + gap.listsStart() + ", after the resume point "
+                     + gap.resumeTime() + ", and the newest snapshot of the Source is as of " + gap.snapshot()
+                     + ": changes in between are published nowhere and may be lost", gap.describe());
 
         int resourceListReads = source.requests("/resourcelist.xml");
         assertEquals(List.of(), poll(h));

@@ -2,6 +2,7 @@ package io.github.camelresourcesync.harvest;
 
 import java.net.URI;
 import java.time.Instant;
+import java.util.Set;
 
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
@@ -9,13 +10,18 @@ import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Which listed changes a change delivered by push already accounts for. */
+/**
+ * Which listed changes a change delivered by push already accounts for, which notified changes polling delivered
+ * already (the resume point passed them), and where push keeps its records.
+ */
 class PushedStateTest {
 
     private static final String SOURCE = "https://example.org/capabilitylist.xml";
@@ -24,7 +30,8 @@ class PushedStateTest {
     private static final Hashes V1 = Hashes.parse("md5:1e0d5cb8ef6ba40c99b14c0237be735e");
     private static final Hashes V2 = Hashes.parse("md5:2e0d5cb8ef6ba40c99b14c0237be735e");
 
-    private final StateBuffer buffer = new StateBuffer(new InMemoryStateStore());
+    private final InMemoryStateStore store = new InMemoryStateStore();
+    private final StateBuffer buffer = new StateBuffer(store);
 
     private static Entry listed(Instant t, String change, Hashes hash) {
         return new Entry(A, null, new Metadata(null, null, null, null, null, t, null, change, hash, null, null, null,
@@ -65,5 +72,35 @@ class PushedStateTest {
         pushed(ChangeType.DELETED, T, Hashes.EMPTY);
         assertTrue(PushedState.covers(buffer, SOURCE, listed(T, "deleted", Hashes.EMPTY)));
         assertFalse(PushedState.covers(buffer, SOURCE, listed(T, "created", V2)), "re-created in that second");
+    }
+
+    @Test
+    void aChangeWithoutATimeIsNeverCovered() {
+        pushed(T, V1);
+        assertFalse(PushedState.covers(buffer, SOURCE, listed(null, "updated", V1)), "nothing says it is not newer");
+    }
+
+    /** The records are persisted: under another key, existing stores would lose theirs. */
+    @Test
+    void pushedRecordsAreKeptUnderTheCompanionKeyApartFromTheResources() {
+        pushed(T, V1);
+        buffer.flush();
+        assertEquals(1, store.resourceCount(SOURCE + "#pushed"));
+        assertEquals(0, store.resourceCount(SOURCE), "a pushed record is not a resource the destination has");
+        assertEquals(0, store.resourceCount(PushedState.key("https://example.org/other/capabilitylist.xml")),
+                "each Capability List has its own records");
+    }
+
+    @Test
+    void theResumePointPassedEarlierChangesAndThoseAtItsTimeItRemembers() {
+        Entry atResume = listed(T, "updated", V1);
+        SourceState state = SourceState.INITIAL.withResume(T, Set.of(ResumeKeys.of(atResume)));
+        assertTrue(PushedState.passed(state, listed(T.minusSeconds(1), "updated", V2)));
+        assertTrue(PushedState.passed(state, atResume));
+        assertFalse(PushedState.passed(state, listed(T, "updated", V2)), "another version in that second");
+        assertFalse(PushedState.passed(state, listed(T.plusSeconds(1), "updated", V1)));
+        assertFalse(PushedState.passed(state, listed(null, "updated", V1)), "no time: cannot have been passed");
+        assertFalse(PushedState.passed(SourceState.INITIAL, listed(T.minusSeconds(1), "updated", V1)),
+                "no resume point yet: nothing was passed");
     }
 }
