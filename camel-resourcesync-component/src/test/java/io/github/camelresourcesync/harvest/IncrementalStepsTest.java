@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.harvest;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -12,22 +13,29 @@ import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.LiteralSource;
+import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static io.github.camelresourcesync.testsupport.LiteralSource.digest;
 import static io.github.camelresourcesync.testsupport.LiteralSource.fixity;
+import static io.github.camelresourcesync.harvest.ListWalkerTest.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Incremental passes over literal Change Lists and Change List Indexes: the order changes are delivered in, the resume
  * point after a baseline whose Resource List is {@code at} 00:00:10 (a change at the resume point is not delivered
  * again, a different change at that same second is), which lists of an index are read, when an index starts after the
- * resume point, and the fixity of the bodies fetched for changes.
+ * resume point, and the fixity of the bodies fetched for changes. Served with ETags: an unchanged Change List costs
+ * one 304, an index answering 304 still has its lists read. Also the entries counted, the log line on superseded
+ * changes, and the connection of a Change List let go when a gap fails the pass.
  */
 class IncrementalStepsTest {
 
@@ -99,8 +107,14 @@ class IncrementalStepsTest {
 
     /** Runs one pass, delivering everything; "change path" per event, failures as "failed path: message". */
     private static List<String> runAll(Harvester h) throws Exception {
+        return runAll(h, new SyncProgress[1]);
+    }
+
+    /** {@link #runAll(Harvester)}, handing out the run's counters in {@code progress[0]}. */
+    private static List<String> runAll(Harvester h, SyncProgress[] progress) throws Exception {
         List<String> seen = new ArrayList<>();
         try (SyncRun run = h.startRun(0)) {
+            progress[0] = run.progress();
             while (run.hasMore()) {
                 PendingEvent p = run.next();
                 if (p == null) {
@@ -278,5 +292,127 @@ class IncrementalStepsTest {
         source.text("/res/b.txt", "brave");
         // md5 now fails: still nothing delivered
         assertTrue(runAll(h).get(0).startsWith("failed /res/b.txt: md5 hash mismatch"));
+    }
+
+    /** The entries of an index and of its lists are counted, as the run's summary reports them. */
+    @Test
+    void theEntriesOfAnIndexAndOfItsListsAreCounted() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        source.xml("/changelist.xml", INDEX + """
+                  <rs:md capability="changelist"/>
+                  <sitemap><loc>{base}/cl-1.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:05Z"/>
+                  </sitemap>
+                </sitemapindex>""");
+        source.xml("/cl-1.xml", URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:05Z\"/>\n"
+                + change("/res/b.txt", "created", 20, "") + change("/res/c.txt", "created", 30, "") + "</urlset>");
+        SyncProgress[] progress = new SyncProgress[1];
+        assertEquals(List.of("created /res/b.txt", "created /res/c.txt"), runAll(h, progress));
+        assertEquals(3, progress[0].entries(), "one <sitemap>, two changes");
+    }
+
+    /**
+     * Superseded changes (and ones delivered already) are dropped with a debug line giving their number; a change
+     * before the resume point is not even collected, so it is not counted.
+     */
+    @Test
+    void supersededChangesAreCountedInTheLog() throws Exception {
+        Harvester h = baselined(new HarvestOptions().fetchContent(false));
+        String first = change("/res/b.txt", "created", 5, "") + change("/res/c.txt", "created", 20, "")
+                       + change("/res/d.txt", "created", 30, "");
+        changeList(first);
+        try (LogCapture log = LogCapture.everything()) {
+            assertEquals(List.of("created /res/c.txt", "created /res/d.txt"), runAll(h));
+            assertFalse(log.contains("changes superseded"), log.lines().toString());
+        }
+        changeList(first + change("/res/a.txt", "updated", 35, "") + change("/res/a.txt", "updated", 40, ""));
+        try (LogCapture log = LogCapture.everything()) {
+            assertEquals(List.of("updated /res/a.txt"), runAll(h));
+            assertTrue(log.contains("2 changes superseded by later changes of the same resources or delivered already"),
+                    log.lines().toString());
+        }
+    }
+
+    /** A Source served with ETags: well-known URI, Capability List and Resource List as in {@link #start()}. */
+    private static void etagged(TestHttpServer server) {
+        serve(server, "/.well-known/resourcesync", URLSET + """
+                  <rs:md capability="description"/>
+                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
+                </urlset>""");
+        serve(server, "/capabilitylist.xml", URLSET + """
+                  <rs:md capability="capabilitylist"/>
+                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
+                  <url><loc>{base}/changelist.xml</loc><rs:md capability="changelist"/></url>
+                </urlset>""");
+        serve(server, "/resourcelist.xml", URLSET + """
+                  <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z" completed="2024-01-01T00:00:10Z"/>
+                  <url><loc>{base}/res/a.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>
+                </urlset>""");
+    }
+
+    private Harvester harvester(TestHttpServer server) {
+        return new Harvester(server.uri("/"), new HarvestOptions().fetchContent(false), fetcher,
+                new io.github.camelresourcesync.xml.SitemapReader(), store, pool, () -> new SyncProgress("test", 0));
+    }
+
+    @Test
+    void aChangeListReadCompletelyIsAskedForConditionallyAndCostsOne304() throws Exception {
+        try (TestHttpServer server = TestHttpServer.start()) {
+            etagged(server);
+            serve(server, "/changelist.xml", URLSET + "  <rs:md capability=\"changelist\""
+                    + " from=\"2024-01-01T00:00:10Z\"/>\n" + change("/res/b.txt", "created", 20, "") + "</urlset>");
+            Harvester h = harvester(server);
+            assertEquals(List.of("created /res/a.txt"), runAll(h));
+            assertEquals(List.of("created /res/b.txt"), runAll(h));
+            SyncProgress[] progress = new SyncProgress[1];
+            assertEquals(List.of(), runAll(h, progress));
+            assertEquals(1, progress[0].documentsUnchanged());
+            assertEquals(0, progress[0].documents());
+        }
+    }
+
+    @Test
+    void anIndexAnswering304StillHasItsListsRead() throws Exception {
+        try (TestHttpServer server = TestHttpServer.start()) {
+            etagged(server);
+            serve(server, "/changelist.xml", INDEX + """
+                      <rs:md capability="changelist"/>
+                      <sitemap><loc>{base}/cl-1.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:05Z"/>
+                      </sitemap>
+                    </sitemapindex>""");
+            String head = URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:05Z\"/>\n";
+            serve(server, "/cl-1.xml", head + change("/res/b.txt", "created", 20, "") + "</urlset>");
+            Harvester h = harvester(server);
+            assertEquals(List.of("created /res/a.txt"), runAll(h));
+            assertEquals(List.of("created /res/b.txt"), runAll(h));
+            serve(server, "/cl-1.xml", head + change("/res/b.txt", "created", 20, "")
+                    + change("/res/c.txt", "created", 30, "") + "</urlset>");
+            SyncProgress[] progress = new SyncProgress[1];
+            assertEquals(List.of("created /res/c.txt"), runAll(h, progress));
+            assertEquals(1, progress[0].documentsUnchanged(), "the index");
+        }
+    }
+
+    /** The Change List is open when a gap fails the pass: the next poll must still get the only connection. */
+    @Test
+    void aGapFailingThePassLetsGoOfTheChangeListsConnection() throws Exception {
+        try (HttpFetcher one = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
+                .maxConnections(1))) {
+            Harvester h = new Harvester(source.base(), new HarvestOptions().fetchContent(false)
+                    .gapPolicy(GapPolicy.FAIL), one, new io.github.camelresourcesync.xml.SitemapReader(), store, pool,
+                    () -> new SyncProgress("test", 0));
+            assertEquals(List.of("created /res/a.txt"), runAll(h));
+            StringBuilder many = new StringBuilder();
+            for (int i = 0; i < 10_000; i++) {
+                many.append("  <url><loc>{base}/res/").append(i).append(".txt</loc>")
+                        .append("<rs:md change=\"created\" datetime=\"2024-01-01T00:01:00Z\"/></url>\n");
+            }
+            source.xml("/changelist.xml", URLSET
+                    + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:30Z\"/>\n" + many + "</urlset>");
+            assertThrows(GapException.class, () -> runAll(h));
+            GapException again = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                    () -> assertThrows(GapException.class, () -> runAll(h)),
+                    "the only connection is still held by the Change List of the failed pass");
+            assertTrue(again.getMessage().contains("/changelist.xml"), again.getMessage());
+        }
     }
 }

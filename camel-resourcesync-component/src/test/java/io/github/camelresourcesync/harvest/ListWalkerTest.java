@@ -1,0 +1,201 @@
+package io.github.camelresourcesync.harvest;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.testsupport.FetchRig;
+import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.xml.DocumentException;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The walk over a Resource List or a Resource List Index, without a harvester: entries depth first, each with the
+ * document that listed it, the earliest snapshot time, the root's validators (none for an index), a 304 for a root
+ * processed before, the nesting limit, the warning for a list whose capability differs from its index's, and a walker
+ * closed part-way letting go of its connection.
+ */
+class ListWalkerTest {
+
+    static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    static final String INDEX = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(1);
+    private TestHttpServer server;
+    private final SyncProgress progress = new SyncProgress("test", 0);
+    private DocumentLoader loader;
+
+    @BeforeEach
+    void start() {
+        server = TestHttpServer.start();
+        loader = new DocumentLoader(rig.fetcher(), new SitemapReader(), progress);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    /** Serves {@code xml} ({base} replaced) with an ETag of its own, answering conditional GETs. */
+    static void serve(TestHttpServer server, String path, String xml) {
+        String body = xml.replace("{base}", server.baseUri().toString());
+        server.serve(path, TestHttpServer.Resource.of(body).contentType("application/xml")
+                .etag("\"" + Integer.toHexString(body.hashCode()) + "\""));
+    }
+
+    private void list(String path, String md, String... resources) {
+        StringBuilder xml = new StringBuilder(URLSET).append("  <rs:md ").append(md).append("/>\n");
+        for (String r : resources) {
+            xml.append("  <url><loc>{base}").append(r).append("</loc></url>\n");
+        }
+        serve(server, path, xml.append("</urlset>").toString());
+    }
+
+    private void index(String path, String md, String... lists) {
+        StringBuilder xml = new StringBuilder(INDEX).append("  <rs:md ").append(md).append("/>\n");
+        for (String l : lists) {
+            xml.append("  <sitemap><loc>{base}").append(l).append("</loc></sitemap>\n");
+        }
+        serve(server, path, xml.append("</sitemapindex>").toString());
+    }
+
+    /** Every entry as "entry path @ path of the document that listed it". */
+    private List<String> walk(ListWalker walker) throws Exception {
+        List<String> seen = new ArrayList<>();
+        for (Entry e = walker.next(); e != null; e = walker.next()) {
+            assertEquals(walker.currentDocument(), walker.current().header().uri());
+            seen.add(e.loc().getPath() + " @ " + walker.currentDocument().getPath());
+        }
+        return seen;
+    }
+
+    @Test
+    void anIndexIsWalkedDepthFirstWithTheListOfEachEntryAndTheEarliestSnapshotTime() throws Exception {
+        index("/index.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:10Z\"", "/list-1.xml", "/list-2.xml");
+        list("/list-1.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:05Z\"", "/res/a", "/res/b");
+        list("/list-2.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:20Z\"", "/res/c");
+        URI root = server.uri("/index.xml");
+        try (ListWalker walker = new ListWalker(loader, root, 2, false, progress)) {
+            assertEquals(List.of("/res/a @ /list-1.xml", "/res/b @ /list-1.xml", "/res/c @ /list-2.xml"),
+                    walk(walker));
+            assertEquals(root, walker.currentDocument(), "every list read: the root again");
+            assertEquals(root, walker.root());
+            assertEquals("resourcelist", walker.capability());
+            assertEquals(Instant.parse("2024-01-01T00:00:05Z"), walker.snapshotTime(), "the oldest list's at");
+            // an index's lists change while it stays the same: its validators must never skip a baseline
+            assertEquals(Validators.NONE, walker.rootValidators());
+            assertFalse(walker.rootUnchanged());
+        }
+        assertEquals(5, progress.entries(), "two <sitemap> entries and three resources");
+        assertEquals(3, progress.documents());
+    }
+
+    @Test
+    void aListWithoutSnapshotTimeLeavesTheWalkWithout() throws Exception {
+        index("/index.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:10Z\"", "/list-1.xml");
+        list("/list-1.xml", "capability=\"resourcelist\"", "/res/a");
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 2, false, progress)) {
+            assertEquals(List.of("/res/a @ /list-1.xml"), walk(walker));
+            assertNull(walker.snapshotTime());
+        }
+    }
+
+    @Test
+    void aListRootProcessedBeforeAnswers304AndIsNotWalked() throws Exception {
+        list("/list.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:10Z\"", "/res/a");
+        URI root = server.uri("/list.xml");
+        Validators validators;
+        try (ListWalker walker = new ListWalker(loader, root, 2, true, progress)) {
+            validators = walker.rootValidators();
+            assertTrue(validators.etag() != null, "a list root keeps its ETag: " + validators);
+            assertEquals(List.of("/res/a @ /list.xml"), walk(walker));
+        }
+        loader.markProcessed(root, validators);
+        try (ListWalker again = new ListWalker(loader, root, 2, true, progress)) {
+            assertTrue(again.rootUnchanged());
+            assertNull(again.next());
+            assertEquals(root, again.currentDocument());
+        }
+        assertEquals(validators.etag(), server.lastRequest("/list.xml").header("If-None-Match"));
+        assertEquals(1, progress.documentsUnchanged());
+    }
+
+    @Test
+    void indexesNestedDeeperThanTheLimitAreRefused() throws Exception {
+        index("/index.xml", "capability=\"resourcelist\"", "/inner.xml");
+        index("/inner.xml", "capability=\"resourcelist\"", "/list.xml");
+        list("/list.xml", "capability=\"resourcelist\"", "/res/a");
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 2, false, progress)) {
+            DocumentException e = assertThrows(DocumentException.class, walker::next);
+            assertTrue(e.getMessage().contains("indexes nest deeper than 2 levels at " + server.uri("/list.xml")),
+                    e.getMessage());
+            assertEquals(server.uri("/inner.xml"), e.getDocument());
+        }
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 3, false, progress)) {
+            assertEquals(List.of("/res/a @ /list.xml"), walk(walker), "three levels are within a limit of 3");
+        }
+    }
+
+    @Test
+    void aListWhoseCapabilityDiffersFromItsIndexIsWarnedAboutOnce() throws Exception {
+        index("/index.xml", "capability=\"resourcelist\"", "/list-1.xml", "/list-2.xml", "/list-3.xml");
+        list("/list-1.xml", "capability=\"resourcelist\"", "/res/a");
+        list("/list-2.xml", "capability=\"changelist\"", "/res/b");
+        list("/list-3.xml", "", "/res/c");
+        try (LogCapture log = LogCapture.open();
+             ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 2, false, progress)) {
+            assertEquals(3, walk(walker).size(), "still read");
+            List<String> warnings = log.lines().stream().filter(l -> l.contains("as part of a")).toList();
+            assertEquals(List.of("WARN " + server.uri("/index.xml") + " lists " + server.uri("/list-2.xml")
+                    + " as part of a resourcelist but it says capability=changelist"), warnings);
+        }
+    }
+
+    /** A walker stopped early (a poll limit) must not keep the connection its unread list streams over. */
+    @Test
+    void aWalkerClosedPartWayLetsGoOfItsConnection() throws Exception {
+        String[] many = new String[10_000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = "/res/" + i;
+        }
+        list("/big.xml", "capability=\"resourcelist\"", many);
+        list("/small.xml", "capability=\"resourcelist\"", "/res/a");
+        try (HttpFetcher one = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
+                .maxConnections(1))) {
+            DocumentLoader single = new DocumentLoader(one, new SitemapReader(), progress);
+            try (ListWalker walker = new ListWalker(single, server.uri("/big.xml"), 2, false, progress)) {
+                assertEquals("/res/0", walker.next().loc().getPath());
+            }
+            List<String> next = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                try (ListWalker walker = new ListWalker(single, server.uri("/small.xml"), 2, false, progress)) {
+                    return walk(walker);
+                }
+            }, "the only connection is still held by the closed walker's list");
+            assertEquals(List.of("/res/a @ /small.xml"), next);
+        }
+    }
+}
