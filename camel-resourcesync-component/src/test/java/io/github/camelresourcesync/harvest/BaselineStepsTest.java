@@ -3,7 +3,6 @@ package io.github.camelresourcesync.harvest;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.http.AllowedHosts;
@@ -49,20 +48,8 @@ class BaselineStepsTest {
 
     /** Runs one pass of at most {@code max} events (0: no limit), delivering each; "change file" per event. */
     private static Ran run(Harvester h, long max) throws Exception {
-        List<String> seen = new ArrayList<>();
         try (SyncRun run = h.startRun(max)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    continue;
-                }
-                assertFalse(p.failed(), () -> "unexpected failure " + p.failure());
-                seen.add(p.event().change() + " " + p.event().fileName());
-                run.delivered(p);
-            }
-            run.flush();
-            return new Ran(seen, run.progress());
+            return new Ran(Deliveries.deliverAll(run, Deliveries.CHANGE_AND_FILE), run.progress());
         }
     }
 

@@ -11,8 +11,6 @@ import java.util.stream.Stream;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.PendingEvent;
-import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.FetchRig;
@@ -91,28 +89,16 @@ class ChangeDumpStepsTest {
 
     /** Delivers what the run hands out, as "change path@datetime=body", closing each body. */
     private static List<String> runAll(Harvester h, long maxEvents) throws Exception {
-        List<String> seen = new ArrayList<>();
-        try (SyncRun run = h.startRun(maxEvents)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    continue;
+        return Deliveries.poll(h, maxEvents, e -> {
+            String body = "";
+            if (e.content() != null) {
+                try (var in = e.content().openStream()) {
+                    body = "=" + new String(in.readAllBytes(), StandardCharsets.UTF_8);
                 }
-                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-                SyncEvent e = p.event();
-                String body = "";
-                if (e.content() != null) {
-                    try (var in = e.content().openStream()) {
-                        body = "=" + new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                    }
-                    e.content().close();
-                }
-                seen.add(e.change() + " " + e.location().getPath() + "@" + e.datetime() + body);
-                run.delivered(p);
+                e.content().close();
             }
-        }
-        return seen;
+            return e.change() + " " + e.location().getPath() + "@" + e.datetime() + body;
+        });
     }
 
     private long spooled() throws IOException {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.model.Entry;
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.FetchRig;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,20 +87,7 @@ class HarvesterPlanTest {
 
     /** "change fileName from sourceDocument" of each event of one poll. */
     private static List<String> poll(Harvester h) throws Exception {
-        List<String> seen = new ArrayList<>();
-        try (SyncRun run = h.startRun(0)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    continue;
-                }
-                assertFalse(p.failed(), () -> "unexpected failure " + p.failure());
-                seen.add(p.event().change() + " " + p.event().fileName() + " from " + p.event().sourceDocument());
-                run.delivered(p);
-            }
-        }
-        return seen;
+        return Deliveries.poll(h, 0, e -> e.change() + " " + e.fileName() + " from " + e.sourceDocument());
     }
 
     private String from(String path) {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.model.PendingEvent;
-import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.testsupport.FetchRig;
@@ -54,22 +53,7 @@ class HarvesterTest {
     }
 
     private static List<String> deliverAll(SyncRun run) throws Exception {
-        List<String> seen = new ArrayList<>();
-        while (run.hasMore()) {
-            PendingEvent p = run.next();
-            if (p == null) {
-                run.flush();
-                if (!run.hasMore()) {
-                    break;
-                }
-                continue;
-            }
-            assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-            SyncEvent e = p.event();
-            seen.add(e.change() + " " + e.fileName());
-            run.delivered(p);
-        }
-        return seen;
+        return Deliveries.deliverAll(run, Deliveries.CHANGE_AND_FILE);
     }
 
     private SourceState state() {

@@ -1,12 +1,10 @@
 package io.github.camelresourcesync.harvest;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Metadata;
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.testsupport.FetchRig;
@@ -18,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,19 +62,7 @@ class NotificationStepsTest {
 
     /** "change path @datetime" per event. */
     private static List<String> deliverAll(SyncRun run) throws Exception {
-        List<String> seen = new ArrayList<>();
-        while (run.hasMore()) {
-            PendingEvent p = run.next();
-            if (p == null) {
-                run.flush();
-                continue;
-            }
-            assertFalse(p.failed(), () -> "unexpected failure " + p.failure());
-            seen.add(p.event().change() + " " + p.event().fileName() + " @" + p.event().datetime());
-            run.delivered(p);
-        }
-        run.flush();
-        return seen;
+        return Deliveries.deliverAll(run, e -> e.change() + " " + e.fileName() + " @" + e.datetime());
     }
 
     private List<String> push(NotifiedChanges... notified) throws Exception {

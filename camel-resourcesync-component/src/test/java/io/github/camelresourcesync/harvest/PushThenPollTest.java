@@ -1,9 +1,7 @@
 package io.github.camelresourcesync.harvest;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -14,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A change delivered by push and then found in the Change List: the poll does not deliver it again, moves the resume
@@ -44,19 +41,7 @@ class PushThenPollTest {
     }
 
     private static List<String> deliverAll(SyncRun run) throws Exception {
-        List<String> seen = new ArrayList<>();
-        while (run.hasMore()) {
-            PendingEvent p = run.next();
-            if (p == null) {
-                run.flush();
-                continue;
-            }
-            assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-            seen.add(p.event().change() + " " + p.event().fileName());
-            run.delivered(p);
-        }
-        run.flush();
-        return seen;
+        return Deliveries.deliverAll(run, Deliveries.CHANGE_AND_FILE);
     }
 
     private static List<String> poll(Harvester h) throws Exception {
