@@ -1,6 +1,5 @@
 package io.github.camelresourcesync.harvest;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -8,7 +7,6 @@ import java.util.concurrent.Executors;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -101,21 +99,7 @@ class ChangeListArchiveTest {
     }
 
     private static List<String> runAll(Harvester h) throws Exception {
-        List<String> seen = new ArrayList<>();
-        try (SyncRun run = h.startRun(0)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    continue;
-                }
-                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-                seen.add(p.event().change() + " " + p.event().location().getPath());
-                run.delivered(p);
-            }
-            run.flush();
-        }
-        return seen;
+        return Deliveries.poll(h, 0, e -> e.change() + " " + e.location().getPath());
     }
 
     /** Baselines at 00:00:10, then the Source drops its old changes: its Change List starts at 00:00:30. */

@@ -7,7 +7,6 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -79,20 +78,7 @@ class PersistentGapTest {
     }
 
     static List<String> poll(Harvester h) throws Exception {
-        List<String> seen = new ArrayList<>();
-        try (SyncRun run = h.startRun(0)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    continue;
-                }
-                assertTrue(!p.failed(), () -> "unexpected failure " + p.failure());
-                seen.add(p.event().change() + " " + p.event().fileName());
-                run.delivered(p);
-            }
-        }
-        return seen;
+        return Deliveries.poll(h, 0, Deliveries.CHANGE_AND_FILE);
     }
 
     @Test
