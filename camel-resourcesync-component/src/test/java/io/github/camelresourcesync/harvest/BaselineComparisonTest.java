@@ -2,19 +2,16 @@ package io.github.camelresourcesync.harvest;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import io.github.camelresourcesync.http.AllowedHosts;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,15 +32,13 @@ class BaselineComparisonTest {
     private static final String MD5_B = "md5:2e0d5cb8ef6ba40c99b14c0237be735e";
 
     private LiteralSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
     private final InMemoryStateStore store = new InMemoryStateStore();
 
     @BeforeEach
     void start() throws Exception {
         source = new LiteralSource();
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
         source.xml("/.well-known/resourcesync", URLSET + """
                   <rs:md capability="description"/>
                   <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
@@ -57,8 +52,6 @@ class BaselineComparisonTest {
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
@@ -82,7 +75,7 @@ class BaselineComparisonTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, fetcher, new SitemapReader(), store, pool,
+        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
                 () -> new SyncProgress("test", 0));
     }
 

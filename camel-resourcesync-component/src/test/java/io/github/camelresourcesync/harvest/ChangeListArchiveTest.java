@@ -1,18 +1,15 @@
 package io.github.camelresourcesync.harvest;
 
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import io.github.camelresourcesync.http.AllowedHosts;
-import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,15 +28,13 @@ class ChangeListArchiveTest {
             + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
 
     private LiteralSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
     private final InMemoryStateStore store = new InMemoryStateStore();
 
     @BeforeEach
     void start() throws Exception {
         source = new LiteralSource();
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
         source.xml("/.well-known/resourcesync", URLSET + """
                   <rs:md capability="description"/>
                   <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
@@ -63,8 +58,6 @@ class ChangeListArchiveTest {
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
@@ -95,7 +88,7 @@ class ChangeListArchiveTest {
 
     private Harvester harvester() {
         return new Harvester(source.base(), new HarvestOptions().fetchContent(false).gapPolicy(GapPolicy.FAIL),
-                fetcher, new SitemapReader(), store, pool, () -> new SyncProgress("test", 0));
+                rig.fetcher(), new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
     }
 
     private static List<String> runAll(Harvester h) throws Exception {
