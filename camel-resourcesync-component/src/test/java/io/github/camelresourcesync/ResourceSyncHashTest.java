@@ -29,9 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ResourceSyncHashTest {
 
-    private static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    private static final String URLSET = LiteralSource.URLSET;
 
     private final LiteralSource source = new LiteralSource();
     private final RecordingExceptionHandler recorder = new RecordingExceptionHandler();

@@ -7,7 +7,6 @@ import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,9 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BaselineComparisonTest {
 
-    private static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    private static final String URLSET = LiteralSource.URLSET;
     private static final String L1 = "2024-01-01T00:00:01Z";
     private static final String L2 = "2024-01-01T00:00:02Z";
     private static final String MD5_A = "md5:1e0d5cb8ef6ba40c99b14c0237be735e";
@@ -75,8 +72,7 @@ class BaselineComparisonTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
-                () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), options, store);
     }
 
     /** Runs one pass; an event that fails (fixity) is given up, as a route with no retries left does. */

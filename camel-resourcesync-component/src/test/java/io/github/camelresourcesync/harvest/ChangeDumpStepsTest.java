@@ -15,6 +15,7 @@ import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.FetchRig;
+import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Zips;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -38,9 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChangeDumpStepsTest {
 
-    private static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    private static final String URLSET = LiteralSource.URLSET;
     private static final String RESUME = "2024-01-01T00:00:03Z";
 
     @TempDir

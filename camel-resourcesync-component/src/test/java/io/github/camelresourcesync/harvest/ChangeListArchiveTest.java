@@ -5,7 +5,6 @@ import java.util.List;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,9 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChangeListArchiveTest {
 
-    private static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    private static final String URLSET = LiteralSource.URLSET;
 
     private LiteralSource source;
     @RegisterExtension
@@ -87,8 +84,8 @@ class ChangeListArchiveTest {
     }
 
     private Harvester harvester() {
-        return new Harvester(source.base(), new HarvestOptions().fetchContent(false).gapPolicy(GapPolicy.FAIL),
-                rig.fetcher(), new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), new HarvestOptions().fetchContent(false).gapPolicy(GapPolicy.FAIL),
+                store);
     }
 
     private static List<String> runAll(Harvester h) throws Exception {

@@ -46,8 +46,7 @@ class DumpHarvestTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
-                () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), options, store);
     }
 
     /** One delivered or failed event as a test sees it. */

@@ -8,7 +8,6 @@ import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.xml.DocumentException;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,8 +59,7 @@ class HarvestOptionsTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), new InMemoryStateStore(),
-                rig.pool(), () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), options, new InMemoryStateStore());
     }
 
     @Test

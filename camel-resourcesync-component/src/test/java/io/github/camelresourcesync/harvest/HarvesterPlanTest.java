@@ -10,7 +10,6 @@ import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,8 +80,7 @@ class HarvesterPlanTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base().resolve("capabilitylist.xml"), options.fetchContent(false), rig.fetcher(),
-                new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base().resolve("capabilitylist.xml"), options.fetchContent(false), store);
     }
 
     /** "change fileName from sourceDocument" of each event of one poll. */
@@ -181,13 +179,11 @@ class HarvesterPlanTest {
     @Test
     void aListRunWalksTheResourceListUnlessDumpsArePreferredOrOnlyADumpIsOffered() throws Exception {
         try (DumpSource dumps = new DumpSource().put("/res/a.txt", "alpha")) {
-            Harvester lists = new Harvester(dumps.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(),
-                    store, rig.pool(), () -> new SyncProgress("test", 0));
+            Harvester lists = rig.harvester(dumps.base(), new HarvestOptions(), store);
             assertEquals(List.of(dumps.uri("/resourcelist.xml")), listRun(lists).stream().map(Harvester.Listed::list)
                     .toList());
 
-            Harvester preferring = new Harvester(dumps.base(), new HarvestOptions().preferDumps(true), rig.fetcher(),
-                    new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
+            Harvester preferring = rig.harvester(dumps.base(), new HarvestOptions().preferDumps(true), store);
             List<Harvester.Listed> listed = listRun(preferring);
             assertEquals(List.of(dumps.uri("/resourcedump.xml")), listed.stream().map(Harvester.Listed::list)
                     .toList());
@@ -200,14 +196,12 @@ class HarvesterPlanTest {
             }
 
             dumps.lists(false);
-            Harvester onlyDumps = new Harvester(dumps.base(), new HarvestOptions(), rig.fetcher(),
-                    new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
+            Harvester onlyDumps = rig.harvester(dumps.base(), new HarvestOptions(), store);
             assertEquals(List.of(dumps.uri("/resourcedump.xml")), listRun(onlyDumps).stream()
                     .map(Harvester.Listed::list).toList());
         }
         try (TestSource plain = new TestSource().put("/res/a.txt", "alpha")) {
-            Harvester h = new Harvester(plain.base(), new HarvestOptions().preferDumps(true), rig.fetcher(),
-                    new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
+            Harvester h = rig.harvester(plain.base(), new HarvestOptions().preferDumps(true), store);
             assertEquals(List.of(plain.uri("/resourcelist.xml")), listRun(h).stream().map(Harvester.Listed::list)
                     .toList(), "no dump to prefer");
         }
@@ -221,9 +215,8 @@ class HarvesterPlanTest {
     void aGapReadsTheSnapshotTimeOfTheDocumentTheReBaselineReads() throws Exception {
         for (boolean preferDumps : new boolean[] {false, true}) {
             try (DumpSource dumps = new DumpSource().archives(false).put("/res/a.txt", "alpha")) {
-                Harvester h = new Harvester(dumps.base(), new HarvestOptions().preferDumps(preferDumps),
-                        rig.fetcher(), new SitemapReader(), new InMemoryStateStore(), rig.pool(),
-                        () -> new SyncProgress("test", 0));
+                Harvester h = rig.harvester(dumps.base(), new HarvestOptions().preferDumps(preferDumps),
+                        new InMemoryStateStore());
                 assertEquals(List.of("created res/a.txt"), changes(h));
                 dumps.change("/res/b.txt", "bravo");
                 dumps.rotate(); // into archives the Capability List does not advertise: a gap

@@ -15,7 +15,6 @@ import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,8 +73,7 @@ class HarvesterSourcesTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
-                () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), options, store);
     }
 
     private static List<String> followed(List<DiscoveredSource> sources) {
@@ -192,8 +190,7 @@ class HarvesterSourcesTest {
     @Test
     void invalidateForgetsWhichDocumentsWereUnchanged() throws Exception {
         try (TestSource tagged = new TestSource().put("/res/a.txt", "alpha")) {
-            Harvester h = new Harvester(tagged.base(), new HarvestOptions().mode(SyncMode.BASELINE), rig.fetcher(),
-                    new SitemapReader(), store, rig.pool(), () -> new SyncProgress("test", 0));
+            Harvester h = rig.harvester(tagged.base(), new HarvestOptions().mode(SyncMode.BASELINE), store);
             assertEquals(List.of(1L, 0L), documents(h));
             assertEquals(List.of(0L, 1L), documents(h), "the Resource List answered 304");
             h.invalidate();

@@ -12,7 +12,6 @@ import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,8 +40,7 @@ class HarvesterTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, rig.fetcher(), new SitemapReader(), store, rig.pool(),
-                () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), options, store);
     }
 
     /** Runs one pass, delivering everything; returns "change path" per event. */

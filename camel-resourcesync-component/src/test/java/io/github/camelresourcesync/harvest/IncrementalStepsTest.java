@@ -39,9 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class IncrementalStepsTest {
 
-    private static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    private static final String URLSET = LiteralSource.URLSET;
     private static final String INDEX = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
             + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";

@@ -38,8 +38,7 @@ class NotificationStepsTest {
     @BeforeEach
     void start() throws Exception {
         source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
-        harvester = new Harvester(source.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(), store,
-                rig.pool(), () -> new SyncProgress("test", 0));
+        harvester = rig.harvester(source.base(), new HarvestOptions(), store);
         try (SyncRun run = harvester.startRun(0)) {
             assertEquals(2, deliverAll(run).size(), "the baseline");
         }

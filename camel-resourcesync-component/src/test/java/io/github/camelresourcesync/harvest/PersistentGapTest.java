@@ -10,7 +10,6 @@ import java.util.List;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,8 +60,7 @@ class PersistentGapTest {
     }
 
     Harvester harvester() {
-        Harvester h = new Harvester(source.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(), store,
-                rig.pool(), () -> new SyncProgress("test", 0));
+        Harvester h = rig.harvester(source.base(), new HarvestOptions(), store);
         h.gapListener(new GapListener() {
             @Override
             public void gapOpened(Gap gap) {

@@ -5,7 +5,6 @@ import java.util.List;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,8 +35,7 @@ class PushThenPollTest {
     }
 
     private Harvester harvester() {
-        return new Harvester(source.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(), store, rig.pool(),
-                () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), new HarvestOptions(), store);
     }
 
     private static List<String> deliverAll(SyncRun run) throws Exception {

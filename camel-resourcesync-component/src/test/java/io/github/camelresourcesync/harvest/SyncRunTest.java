@@ -318,8 +318,7 @@ class SyncRunTest {
 
     private Harvester harvester() throws IOException {
         source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
-        return new Harvester(source.base(), new HarvestOptions(), rig.fetcher(), new SitemapReader(), store,
-                rig.pool(), () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), new HarvestOptions(), store);
     }
 
     /** Delivers everything; fails instead of spinning when the run never ends. */

@@ -1,11 +1,17 @@
 package io.github.camelresourcesync.testsupport;
 
+import java.net.URI;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.github.camelresourcesync.harvest.HarvestOptions;
+import io.github.camelresourcesync.harvest.Harvester;
+import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.state.SyncStateStore;
+import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -29,6 +35,12 @@ public final class FetchRig implements AfterEachCallback {
 
     public ExecutorService pool() {
         return pool;
+    }
+
+    /** A harvester of {@code start} that fetches with this rig, each run counting as "test". */
+    public Harvester harvester(URI start, HarvestOptions options, SyncStateStore store) {
+        return new Harvester(start, options, fetcher, new SitemapReader(), store, pool,
+                () -> new SyncProgress("test", 0));
     }
 
     @Override

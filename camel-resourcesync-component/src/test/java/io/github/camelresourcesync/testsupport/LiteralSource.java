@@ -24,6 +24,11 @@ import com.sun.net.httpserver.HttpServer;
  */
 public final class LiteralSource implements AutoCloseable {
 
+    /** The XML declaration and a {@code urlset} start tag with the sitemap and ResourceSync namespaces. */
+    public static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+
     private record Body(byte[] bytes, String type) {
     }
 
