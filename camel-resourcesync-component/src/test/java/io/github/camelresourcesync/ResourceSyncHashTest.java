@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static io.github.camelresourcesync.testsupport.LiteralSource.fixity;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,8 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the error names the algorithm, the resource and the document. The Source's documents are literal XML.
  */
 class ResourceSyncHashTest {
-
-    private static final String URLSET = LiteralSource.URLSET;
 
     private final LiteralSource source = new LiteralSource();
     private final RecordingExceptionHandler recorder = new RecordingExceptionHandler();
@@ -49,16 +48,7 @@ class ResourceSyncHashTest {
     }
 
     private void publish(String algorithm, String changeListUrls) {
-        source.xml("/.well-known/resourcesync", URLSET + """
-                  <rs:md capability="description"/>
-                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
-                </urlset>""");
-        source.xml("/capabilitylist.xml", URLSET + """
-                  <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
-                  <rs:md capability="capabilitylist"/>
-                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
-                  <url><loc>{base}/changelist.xml</loc><rs:md capability="changelist"/></url>
-                </urlset>""");
+        source.capabilities("resourcelist", "changelist");
         source.xml("/resourcelist.xml", URLSET + """
                   <rs:ln rel="up" href="{base}/capabilitylist.xml"/>
                   <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z" completed="2024-01-01T00:00:10Z"/>

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BaselineComparisonTest {
 
-    private static final String URLSET = LiteralSource.URLSET;
     private static final String L1 = "2024-01-01T00:00:01Z";
     private static final String L2 = "2024-01-01T00:00:02Z";
     private static final String MD5_A = "md5:1e0d5cb8ef6ba40c99b14c0237be735e";
@@ -36,15 +36,7 @@ class BaselineComparisonTest {
     @BeforeEach
     void start() throws Exception {
         source = new LiteralSource();
-        source.xml("/.well-known/resourcesync", URLSET + """
-                  <rs:md capability="description"/>
-                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
-                </urlset>""");
-        source.xml("/capabilitylist.xml", URLSET + """
-                  <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
-                  <rs:md capability="capabilitylist"/>
-                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
-                </urlset>""");
+        source.capabilities("resourcelist");
     }
 
     @AfterEach

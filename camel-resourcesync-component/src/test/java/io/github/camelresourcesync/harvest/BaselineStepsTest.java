@@ -19,8 +19,8 @@ import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.camelresourcesync.harvest.ListWalkerTest.INDEX;
-import static io.github.camelresourcesync.harvest.ListWalkerTest.URLSET;
+import static io.github.camelresourcesync.testsupport.LiteralSource.INDEX;
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -101,14 +101,7 @@ class BaselineStepsTest {
     }
 
     private static void indexedSource(LiteralSource source, int resources) {
-        source.xml("/.well-known/resourcesync", URLSET + """
-                  <rs:md capability="description"/>
-                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
-                </urlset>""");
-        source.xml("/capabilitylist.xml", URLSET + """
-                  <rs:md capability="capabilitylist"/>
-                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
-                </urlset>""");
+        source.capabilities("resourcelist");
         source.xml("/resourcelist.xml", INDEX + """
                   <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z"/>
                   <sitemap><loc>{base}/list-1.xml</loc></sitemap>

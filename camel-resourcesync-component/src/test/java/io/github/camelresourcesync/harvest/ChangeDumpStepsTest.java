@@ -15,7 +15,6 @@ import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.FetchRig;
-import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Zips;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -39,7 +39,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChangeDumpStepsTest {
 
-    private static final String URLSET = LiteralSource.URLSET;
     private static final String RESUME = "2024-01-01T00:00:03Z";
 
     @TempDir

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,8 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChangeListArchiveTest {
 
-    private static final String URLSET = LiteralSource.URLSET;
-
     private LiteralSource source;
     @RegisterExtension
     final FetchRig rig = new FetchRig(2);
@@ -32,17 +31,7 @@ class ChangeListArchiveTest {
     @BeforeEach
     void start() throws Exception {
         source = new LiteralSource();
-        source.xml("/.well-known/resourcesync", URLSET + """
-                  <rs:md capability="description"/>
-                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
-                </urlset>""");
-        source.xml("/capabilitylist.xml", URLSET + """
-                  <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
-                  <rs:md capability="capabilitylist"/>
-                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
-                  <url><loc>{base}/changelist.xml</loc><rs:md capability="changelist"/></url>
-                  <url><loc>{base}/changelist-archive.xml</loc><rs:md capability="changelist-archive"/></url>
-                </urlset>""");
+        source.capabilities("resourcelist", "changelist", "changelist-archive");
         source.xml("/resourcelist.xml", URLSET + """
                   <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z" completed="2024-01-01T00:00:10Z"/>
                   <url><loc>{base}/res/a.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>

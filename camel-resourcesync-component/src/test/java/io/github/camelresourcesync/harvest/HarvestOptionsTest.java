@@ -13,8 +13,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.camelresourcesync.harvest.ListWalkerTest.INDEX;
-import static io.github.camelresourcesync.harvest.ListWalkerTest.URLSET;
+import static io.github.camelresourcesync.testsupport.LiteralSource.INDEX;
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

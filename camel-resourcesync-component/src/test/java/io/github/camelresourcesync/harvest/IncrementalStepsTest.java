@@ -3,8 +3,6 @@ package io.github.camelresourcesync.harvest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
@@ -12,16 +10,21 @@ import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static io.github.camelresourcesync.harvest.ListWalkerTest.serve;
+import static io.github.camelresourcesync.testsupport.LiteralSource.INDEX;
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static io.github.camelresourcesync.testsupport.LiteralSource.digest;
 import static io.github.camelresourcesync.testsupport.LiteralSource.fixity;
-import static io.github.camelresourcesync.harvest.ListWalkerTest.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -39,31 +42,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class IncrementalStepsTest {
 
-    private static final String URLSET = LiteralSource.URLSET;
-    private static final String INDEX = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
-
     private LiteralSource source;
-    private HttpFetcher fetcher;
-    private ExecutorService pool;
+    @RegisterExtension
+    final FetchRig rig = new FetchRig(2);
     private final InMemoryStateStore store = new InMemoryStateStore();
 
     @BeforeEach
     void start() throws Exception {
         source = new LiteralSource();
-        fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY));
-        pool = Executors.newFixedThreadPool(2);
-        source.xml("/.well-known/resourcesync", URLSET + """
-                  <rs:md capability="description"/>
-                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
-                </urlset>""");
-        source.xml("/capabilitylist.xml", URLSET + """
-                  <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
-                  <rs:md capability="capabilitylist"/>
-                  <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
-                  <url><loc>{base}/changelist.xml</loc><rs:md capability="changelist"/></url>
-                </urlset>""");
+        source.capabilities("resourcelist", "changelist");
         source.xml("/resourcelist.xml", URLSET + """
                   <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z" completed="2024-01-01T00:00:10Z"/>
                   <url><loc>{base}/res/a.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod>
@@ -75,8 +62,6 @@ class IncrementalStepsTest {
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
-        fetcher.close();
         source.close();
     }
 
@@ -92,8 +77,7 @@ class IncrementalStepsTest {
     }
 
     private Harvester harvester(HarvestOptions options) {
-        return new Harvester(source.base(), options, fetcher, new io.github.camelresourcesync.xml.SitemapReader(),
-                store, pool, () -> new SyncProgress("test", 0));
+        return rig.harvester(source.base(), options, store);
     }
 
     /** A harvester whose baseline (of a.txt, at 00:00:10) is done: the resume point is 00:00:10. */
@@ -348,8 +332,7 @@ class IncrementalStepsTest {
     }
 
     private Harvester harvester(TestHttpServer server) {
-        return new Harvester(server.uri("/"), new HarvestOptions().fetchContent(false), fetcher,
-                new io.github.camelresourcesync.xml.SitemapReader(), store, pool, () -> new SyncProgress("test", 0));
+        return rig.harvester(server.uri("/"), new HarvestOptions().fetchContent(false), store);
     }
 
     @Test
@@ -396,7 +379,7 @@ class IncrementalStepsTest {
         try (HttpFetcher one = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
                 .maxConnections(1))) {
             Harvester h = new Harvester(source.base(), new HarvestOptions().fetchContent(false)
-                    .gapPolicy(GapPolicy.FAIL), one, new io.github.camelresourcesync.xml.SitemapReader(), store, pool,
+                    .gapPolicy(GapPolicy.FAIL), one, new SitemapReader(), store, rig.pool(),
                     () -> new SyncProgress("test", 0));
             assertEquals(List.of("created /res/a.txt"), runAll(h));
             StringBuilder many = new StringBuilder();

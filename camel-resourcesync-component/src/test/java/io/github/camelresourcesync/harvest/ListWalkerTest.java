@@ -21,6 +21,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static io.github.camelresourcesync.testsupport.LiteralSource.INDEX;
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -35,13 +37,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * closed part-way letting go of its connection.
  */
 class ListWalkerTest {
-
-    static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
-    static final String INDEX = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
-            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
 
     @RegisterExtension
     final FetchRig rig = new FetchRig(1);

@@ -28,6 +28,10 @@ public final class LiteralSource implements AutoCloseable {
     public static final String URLSET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
             + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
+    /** The XML declaration and a {@code sitemapindex} start tag with the same namespaces. */
+    public static final String INDEX = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+            + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">\n";
 
     private record Body(byte[] bytes, String type) {
     }
@@ -50,6 +54,27 @@ public final class LiteralSource implements AutoCloseable {
     /** {@code http://127.0.0.1:port}, what {@code {base}} in a document becomes. */
     public String origin() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /**
+     * Serves a Source Description at the well-known URI and the Capability List {@code /capabilitylist.xml} it
+     * points to, which lists {@code /CAPABILITY.xml} for each capability given ({@code resourcelist},
+     * {@code changelist}, ...).
+     */
+    public LiteralSource capabilities(String... capabilities) {
+        xml("/.well-known/resourcesync", URLSET + """
+                  <rs:md capability="description"/>
+                  <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
+                </urlset>""");
+        StringBuilder list = new StringBuilder(URLSET).append("""
+                  <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
+                  <rs:md capability="capabilitylist"/>
+                """);
+        for (String c : capabilities) {
+            list.append("  <url><loc>{base}/").append(c).append(".xml</loc><rs:md capability=\"").append(c)
+                    .append("\"/></url>\n");
+        }
+        return xml("/capabilitylist.xml", list.append("</urlset>").toString());
     }
 
     /** Serves {@code xml} (after replacing {@code {base}}) at {@code path} as {@code application/xml}. */
