@@ -19,21 +19,26 @@ final class AotCache {
     private AotCache() {
     }
 
-    /**
-     * The JVM options of a harvester that uses {@code dir/SINK.aot}, training it first when it is missing (with
-     * {@code source} null, only the options, for printing).
-     */
-    static List<String> options(List<String> jvm, Path dir, String sink, String source, int count, Path work)
-            throws IOException, InterruptedException {
-        Path cache = dir.toAbsolutePath().resolve(sink + ".aot");
-        if (source != null && !Files.isRegularFile(cache)) {
-            train(jvm, cache, sink, source, count, work.resolve("aot-training"));
-        }
+    /** Where the cache of harvests into {@code sink} lives under {@code dir}. */
+    static Path file(Path dir, String sink) {
+        return dir.toAbsolutePath().resolve(sink + ".aot");
+    }
+
+    /** The JVM options of a harvester that starts from {@code cache}. */
+    static List<String> options(List<String> jvm, Path cache) {
         List<String> options = new ArrayList<>(jvm);
         options.add("-XX:AOTCache=" + cache);
         // Temurin 25.0.3 warns that one adapter of its code cache does not link (harmless); errors still print
         options.add("-Xlog:aot*=error");
         return options;
+    }
+
+    /** Makes {@code cache} by one training harvest of {@code source} into {@code sink}, unless it is there. */
+    static void trainIfMissing(List<String> jvm, Path cache, String sink, String source, int count, Path work)
+            throws IOException, InterruptedException {
+        if (!Files.isRegularFile(cache)) {
+            train(jvm, cache, sink, source, count, work.resolve("aot-training"));
+        }
     }
 
     private static void train(List<String> jvm, Path cache, String sink, String source, int count, Path work)

@@ -81,7 +81,12 @@ public final class ContentBaseline {
                 for (String sink : sinks) {
                     System.out.printf("%n=== run %d, sink %s (load avg %s)%n", run, sink, Machine.loadAverage());
                     Path dir = Files.createDirectories(work.resolve(sink + "-" + run));
-                    List<String> sinkJvm = aot == null ? jvm : AotCache.options(jvm, aot, sink, source, count, dir);
+                    List<String> sinkJvm = jvm;
+                    if (aot != null) {
+                        Path cache = AotCache.file(aot, sink);
+                        AotCache.trainIfMissing(jvm, cache, sink, source, count, dir);
+                        sinkJvm = AotCache.options(jvm, cache);
+                    }
                     results.add(runOnce(sinkJvm, source, sink, run, dir, count, harvests, options, root));
                     ListingBenchmark.deleteTree(dir);
                 }
@@ -92,7 +97,7 @@ public final class ContentBaseline {
             }
         }
         printSummary(results, count, minSize, maxSize, harvests, options,
-                aot == null ? jvm : AotCache.options(jvm, aot, "SINK", null, 0, null), loadBefore);
+                aot == null ? jvm : AotCache.options(jvm, AotCache.file(aot, "SINK")), loadBefore);
         System.exit(0);
     }
 
