@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.camelresourcesync.harvest.ListWalkerTest.serve;
 import static io.github.camelresourcesync.testsupport.LiteralSource.INDEX;
 import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,9 +50,9 @@ class DocumentLoaderTest {
     void start() {
         server = TestHttpServer.start();
         loader = new DocumentLoader(rig.fetcher(), reader, progress);
-        serve(server, "/list.xml", URLSET + "  <rs:md capability=\"resourcelist\"/>\n"
+        server.serveXml("/list.xml", URLSET + "  <rs:md capability=\"resourcelist\"/>\n"
                 + "  <url><loc>{base}/res/a</loc></url>\n</urlset>");
-        serve(server, "/index.xml", INDEX + "  <rs:md capability=\"changelist\"/>\n"
+        server.serveXml("/index.xml", INDEX + "  <rs:md capability=\"changelist\"/>\n"
                 + "  <sitemap><loc>{base}/list.xml</loc></sitemap>\n</sitemapindex>");
         list = server.uri("/list.xml");
         index = server.uri("/index.xml");

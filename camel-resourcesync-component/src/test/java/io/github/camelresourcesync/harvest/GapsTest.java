@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.camelresourcesync.harvest.ListWalkerTest.serve;
 import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -45,7 +44,7 @@ class GapsTest {
 
     @Test
     void theSnapshotTimeOfAnUnchangedResourceListIsRememberedFromItsLastRead() throws Exception {
-        serve(server, "/resourcelist.xml", URLSET
+        server.serveXml("/resourcelist.xml", URLSET
                 + "  <rs:md capability=\"resourcelist\" at=\"2024-01-01T00:00:10Z\"/>\n"
                 + "  <url><loc>{base}/res/a</loc></url>\n</urlset>");
         URI root = server.uri("/resourcelist.xml");

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.camelresourcesync.harvest.ListWalkerTest.serve;
 import static io.github.camelresourcesync.testsupport.LiteralSource.INDEX;
 import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static io.github.camelresourcesync.testsupport.LiteralSource.digest;
@@ -316,16 +315,16 @@ class IncrementalStepsTest {
 
     /** A Source served with ETags: well-known URI, Capability List and Resource List as in {@link #start()}. */
     private static void etagged(TestHttpServer server) {
-        serve(server, "/.well-known/resourcesync", URLSET + """
+        server.serveXml("/.well-known/resourcesync", URLSET + """
                   <rs:md capability="description"/>
                   <url><loc>{base}/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
                 </urlset>""");
-        serve(server, "/capabilitylist.xml", URLSET + """
+        server.serveXml("/capabilitylist.xml", URLSET + """
                   <rs:md capability="capabilitylist"/>
                   <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
                   <url><loc>{base}/changelist.xml</loc><rs:md capability="changelist"/></url>
                 </urlset>""");
-        serve(server, "/resourcelist.xml", URLSET + """
+        server.serveXml("/resourcelist.xml", URLSET + """
                   <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z" completed="2024-01-01T00:00:10Z"/>
                   <url><loc>{base}/res/a.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>
                 </urlset>""");
@@ -339,7 +338,7 @@ class IncrementalStepsTest {
     void aChangeListReadCompletelyIsAskedForConditionallyAndCostsOne304() throws Exception {
         try (TestHttpServer server = TestHttpServer.start()) {
             etagged(server);
-            serve(server, "/changelist.xml", URLSET + "  <rs:md capability=\"changelist\""
+            server.serveXml("/changelist.xml", URLSET + "  <rs:md capability=\"changelist\""
                     + " from=\"2024-01-01T00:00:10Z\"/>\n" + change("/res/b.txt", "created", 20, "") + "</urlset>");
             Harvester h = harvester(server);
             assertEquals(List.of("created /res/a.txt"), runAll(h));
@@ -355,17 +354,17 @@ class IncrementalStepsTest {
     void anIndexAnswering304StillHasItsListsRead() throws Exception {
         try (TestHttpServer server = TestHttpServer.start()) {
             etagged(server);
-            serve(server, "/changelist.xml", INDEX + """
+            server.serveXml("/changelist.xml", INDEX + """
                       <rs:md capability="changelist"/>
                       <sitemap><loc>{base}/cl-1.xml</loc><rs:md capability="changelist" from="2024-01-01T00:00:05Z"/>
                       </sitemap>
                     </sitemapindex>""");
             String head = URLSET + "  <rs:md capability=\"changelist\" from=\"2024-01-01T00:00:05Z\"/>\n";
-            serve(server, "/cl-1.xml", head + change("/res/b.txt", "created", 20, "") + "</urlset>");
+            server.serveXml("/cl-1.xml", head + change("/res/b.txt", "created", 20, "") + "</urlset>");
             Harvester h = harvester(server);
             assertEquals(List.of("created /res/a.txt"), runAll(h));
             assertEquals(List.of("created /res/b.txt"), runAll(h));
-            serve(server, "/cl-1.xml", head + change("/res/b.txt", "created", 20, "")
+            server.serveXml("/cl-1.xml", head + change("/res/b.txt", "created", 20, "")
                     + change("/res/c.txt", "created", 30, "") + "</urlset>");
             SyncProgress[] progress = new SyncProgress[1];
             assertEquals(List.of("created /res/c.txt"), runAll(h, progress));

@@ -55,19 +55,12 @@ class ListWalkerTest {
         server.close();
     }
 
-    /** Serves {@code xml} ({base} replaced) with an ETag of its own, answering conditional GETs. */
-    static void serve(TestHttpServer server, String path, String xml) {
-        String body = xml.replace("{base}", server.baseUri().toString());
-        server.serve(path, TestHttpServer.Resource.of(body).contentType("application/xml")
-                .etag("\"" + Integer.toHexString(body.hashCode()) + "\""));
-    }
-
     private void list(String path, String md, String... resources) {
         StringBuilder xml = new StringBuilder(URLSET).append("  <rs:md ").append(md).append("/>\n");
         for (String r : resources) {
             xml.append("  <url><loc>{base}").append(r).append("</loc></url>\n");
         }
-        serve(server, path, xml.append("</urlset>").toString());
+        server.serveXml(path, xml.append("</urlset>").toString());
     }
 
     private void index(String path, String md, String... lists) {
@@ -75,7 +68,7 @@ class ListWalkerTest {
         for (String l : lists) {
             xml.append("  <sitemap><loc>{base}").append(l).append("</loc></sitemap>\n");
         }
-        serve(server, path, xml.append("</sitemapindex>").toString());
+        server.serveXml(path, xml.append("</sitemapindex>").toString());
     }
 
     /** Every entry as "entry path @ path of the document that listed it". */

@@ -149,6 +149,16 @@ public final class TestHttpServer implements AutoCloseable {
         return serve(path, body.getBytes(StandardCharsets.UTF_8), contentType);
     }
 
+    /**
+     * Answers {@code path} with {@code xml} as {@code application/xml}, {@code {base}} replaced by {@link #baseUri()},
+     * with an ETag of its own, so conditional GETs get a 304 while the document is unchanged.
+     */
+    public TestHttpServer serveXml(String path, String xml) {
+        String body = xml.replace("{base}", baseUri().toString());
+        return serve(path, Resource.of(body).contentType("application/xml")
+                .etag("\"" + Integer.toHexString(body.hashCode()) + "\""));
+    }
+
     /** Answers {@code path} with a static resource: validators, 304s and gzip as configured on it. */
     public TestHttpServer serve(String path, Resource resource) {
         return handle(path, resource);
