@@ -47,6 +47,11 @@ public final class ContentBaseline {
               --work DIR          where the sinks and state go (default: a temporary directory, deleted)
               --aot DIR           JDK 25 or later: start every harvester JVM with an AOT cache, DIR/SINK.aot, made
                                   first by a training harvest of the same Source when missing (see docs/performance.md)
+              --reference "CMD"   also run another client's baseline of the same Source in every run, side by side: a
+                                  shell command in which {base} stands for the base URL without its trailing slash and
+                                  {dir} for the (empty) directory it must mirror the Source into, e.g.
+                                  "resync-sync --baseline --capabilitylist={base}/capabilitylist.xml {base} {dir}";
+                                  timed from launch to exit, its files compared with the Source's
             """;
 
     private ContentBaseline() {
@@ -69,6 +74,7 @@ public final class ContentBaseline {
         List<String> jvm = Fork.extraOptions(args.get("jvm", "-Xmx512m"));
         List<String> sinks = List.of(args.get("sinks", "mirror,file,noop").split(","));
         Path aot = args.get("aot", null) == null ? null : Path.of(args.get("aot", null));
+        String reference = args.get("reference", null);
 
         String source = ensureSource(root, base, count, minSize, maxSize);
         String loadBefore = Machine.loadAverage();
@@ -78,6 +84,9 @@ public final class ContentBaseline {
         List<Run> results = new ArrayList<>();
         try {
             for (int run = 1; run <= runs; run++) {
+                if (reference != null) {
+                    results.add(runReference(reference, base, run, work.resolve("reference-" + run), count, root));
+                }
                 for (String sink : sinks) {
                     System.out.printf("%n=== run %d, sink %s (load avg %s)%n", run, sink, Machine.loadAverage());
                     Path dir = Files.createDirectories(work.resolve(sink + "-" + run));
@@ -184,6 +193,33 @@ public final class ContentBaseline {
     }
 
     /**
+     * Another client's baseline of the same Source ({@code --reference}), timed from launch to exit: the whole-process
+     * figure to set beside the mirror's.
+     */
+    private static Run runReference(String command, String base, int run, Path dir, int count, Path root)
+            throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        String baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        String line = command.replace("{base}", baseUrl).replace("{dir}", dir.toString());
+        System.out.printf("%n=== run %d, reference client (load avg %s)%n  $ %s%n", run, Machine.loadAverage(), line);
+        // its own working directory: a client may leave a status file where it runs
+        Path cwd = Files.createDirectories(dir.resolveSibling(dir.getFileName() + ".cwd"));
+        long launched = System.nanoTime();
+        Process p = new ProcessBuilder("bash", "-c", line).directory(cwd.toFile()).redirectErrorStream(true).start();
+        List<String> output = new String(p.getInputStream().readAllBytes()).lines().toList();
+        int exit = p.waitFor();
+        double seconds = (System.nanoTime() - launched) / 1e9;
+        output.stream().skip(Math.max(0, output.size() - 5)).forEach(l -> System.out.println("  | " + l));
+        String failure = exit != 0 ? "exit " + exit : compareTree(root, dir, count);
+        Run r = new Run("reference", run, count / seconds, seconds, Double.NaN, Double.NaN, failure);
+        System.out.printf("reference run %d: whole process %.2f s = %,.0f resources/s%s%n", run, seconds,
+                r.wholeRate(), failure == null ? ", every file equals the Source's" : "; FAILED: " + failure);
+        ListingBenchmark.deleteTree(dir);
+        ListingBenchmark.deleteTree(cwd);
+        return r;
+    }
+
+    /**
      * Every file under {@code sinkDir} against the Source's file of the same path; {@code null} when all
      * {@code expected} are there and equal.
      */
@@ -219,22 +255,37 @@ public final class ContentBaseline {
         System.out.printf("steady:      best of harvests 2-%d of the same JVM, route start to the last resource%n",
                 harvests);
         System.out.println();
-        System.out.printf("%-7s %4s %10s %14s %14s %10s %s%n", "sink", "run", "whole s", "whole res/s",
+        System.out.printf("%-9s %4s %10s %14s %14s %11s %s%n", "sink", "run", "whole s", "whole res/s",
                 "steady res/s", "CPU s (1st)", "status");
         for (Run r : results) {
-            System.out.printf("%-7s %4d %10.2f %,14.0f %,14.0f %10.1f %s%n", r.sink(), r.run(), r.wholeSeconds(),
-                    r.wholeRate(), r.steadyRate(), r.firstHarvestCpu(), r.failure() == null ? "ok" : "FAILED: "
+            // the reference client has no steady state and no CPU figure of its own: blank, not NaN
+            System.out.printf("%-9s %4d %10.2f %,14.0f %14s %11s %s%n", r.sink(), r.run(), r.wholeSeconds(),
+                    r.wholeRate(), Double.isNaN(r.steadyRate()) ? "" : String.format("%,.0f", r.steadyRate()),
+                    Double.isNaN(r.firstHarvestCpu()) ? "" : String.format("%.1f", r.firstHarvestCpu()),
+                    r.failure() == null ? "ok" : "FAILED: "
                                                                                         + r.failure());
         }
         System.out.println();
         for (String sink : results.stream().map(Run::sink).distinct().toList()) {
             List<Run> ok = results.stream().filter(r -> r.sink().equals(sink) && r.failure() == null).toList();
-            System.out.printf("%-7s whole process: %s%n", sink, Stats.rates(ok.stream().map(Run::wholeRate).toList(),
+            System.out.printf("%-9s whole process: %s%n", sink, Stats.rates(ok.stream().map(Run::wholeRate).toList(),
                     "resources/s"));
-            System.out.printf("%-7s steady state:  %s%n", sink, Stats.rates(ok.stream().map(Run::steadyRate)
-                    .toList(), "resources/s"));
+            if (!sink.equals("reference")) {
+                System.out.printf("%-9s steady state:  %s%n", sink, Stats.rates(ok.stream().map(Run::steadyRate)
+                        .toList(), "resources/s"));
+            }
         }
-        System.out.println("targets:     mirror whole process >= 17,500 resources/s, steady state >= 25,000/s");
+        List<String> ratios = new ArrayList<>();
+        for (Run ref : results.stream().filter(r -> r.sink().equals("reference") && r.failure() == null).toList()) {
+            results.stream().filter(r -> r.sink().equals("mirror") && r.run() == ref.run() && r.failure() == null)
+                    .forEach(m -> ratios.add(String.format("%.1fx", m.wholeRate() / ref.wholeRate())));
+        }
+        if (!ratios.isEmpty()) {
+            System.out.println("side by side: mirror whole process / reference client, run by run: "
+                               + String.join(", ", ratios));
+        }
+        System.out.println("targets:     mirror whole process >= 17,500 resources/s (5x the reference client),"
+                           + " steady state >= 25,000/s");
         System.out.println("load after:  " + Machine.loadAverage());
     }
 }
