@@ -32,13 +32,6 @@ import org.slf4j.LoggerFactory;
 public final class SyncRun implements EventRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(SyncRun.class);
-    /**
-     * State changes held before they are written, whatever the time: bounds memory (a second's worth at full speed
-     * made the heap of a 128 MB harvester thrash) and re-delivery after a crash.
-     */
-    private static final int FLUSH_THRESHOLD = 5_000;
-    /** Longest time committed state waits in memory before it is written (measured: fewer commits, same memory). */
-    private static final long FLUSH_INTERVAL_NANOS = 250_000_000L;
 
     /** Opens the step source of one part of the run (one Capability List), lazily, when the run reaches it. */
     @FunctionalInterface
@@ -54,7 +47,6 @@ public final class SyncRun implements EventRun {
     private final long maxEvents;
 
     private StepSource current;
-    private long lastFlush = System.nanoTime();
     private boolean sourcesExhausted;
     private boolean stopped;
     private long returned;
@@ -273,33 +265,19 @@ public final class SyncRun implements EventRun {
     /** Writes the committed state to the store. */
     public void flush() {
         ctx.buffer().flush();
-        lastFlush = System.nanoTime();
     }
 
-    /**
-     * Writes the committed state when 250 ms have passed since the last write or 5,000 changes are pending: fewer store
-     * commits than one per batch, at the price of re-delivering at most those after a crash.
-     */
+    /** Writes the committed state on the shared schedule ({@link StateBuffer#flushIfDue()}). */
     @Override
     public void flushIfDue() {
-        if (System.nanoTime() - lastFlush >= FLUSH_INTERVAL_NANOS || ctx.buffer().pending() >= FLUSH_THRESHOLD) {
-            flushInBackground();
-        }
-    }
-
-    /** Like {@link #flush()}, but the store writes on its own thread while delivery goes on; see {@link StateBuffer}. */
-    private void flushInBackground() {
-        ctx.buffer().flushInBackground();
-        lastFlush = System.nanoTime();
+        ctx.buffer().flushIfDue();
     }
 
     private void drain() {
         while (!order.isEmpty() && order.peekFirst().isResolved()) {
             order.pollFirst().commit(ctx.buffer());
         }
-        if (ctx.buffer().pending() >= FLUSH_THRESHOLD) {
-            flushInBackground();
-        }
+        ctx.buffer().flushIfFull();
     }
 
     /** Flushes what was committed and releases documents and prefetched contents. */

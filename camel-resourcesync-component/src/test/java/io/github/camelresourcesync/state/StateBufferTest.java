@@ -122,6 +122,45 @@ class StateBufferTest {
         assertEquals(T2, next.source(SRC).resumeTime());
     }
 
+    /**
+     * The schedule every event run shares: {@code flushIfFull} writes at 5,000 pending changes and not before;
+     * {@code flushIfDue} writes what is pending once 250 ms have passed since the last write, and holds it before.
+     */
+    @Test
+    void flushScheduleWritesAtTheThresholdOrOnceTheIntervalHasPassed() throws Exception {
+        InMemoryStateStore store = new InMemoryStateStore();
+        StateBuffer buffer = new StateBuffer(store);
+        for (int i = 0; i < StateBuffer.FLUSH_THRESHOLD - 1; i++) {
+            buffer.upsert(SRC, res("http://example.org/r" + i, 1));
+            buffer.flushIfFull();
+        }
+        assertEquals(StateBuffer.FLUSH_THRESHOLD - 1, buffer.pending(), "below the threshold: held");
+        buffer.upsert(SRC, res("http://example.org/last", 1));
+        buffer.flushIfFull();
+        assertEquals(0, buffer.pending(), "at the threshold: handed to the writer");
+        buffer.flush();
+        assertEquals(StateBuffer.FLUSH_THRESHOLD, store.resourceCount(SRC));
+
+        // due only 250 ms after the last write: a machine that stalls that long between two calls makes it due
+        // early, so such an attempt is repeated instead of judged
+        for (int attempt = 0; ; attempt++) {
+            buffer.flush();
+            long flushed = System.nanoTime();
+            buffer.upsert(SRC, res("http://example.org/held" + attempt, 1));
+            buffer.flushIfDue();
+            if (System.nanoTime() - flushed < TimeUnit.MILLISECONDS.toNanos(200)) {
+                assertEquals(1, buffer.pending(), "not due yet: held in memory");
+                break;
+            }
+            assertTrue(attempt < 20, "every attempt stalled for 200 ms between two calls");
+        }
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(StateBuffer.FLUSH_INTERVAL_NANOS) + 50);
+        buffer.flushIfDue();
+        assertEquals(0, buffer.pending(), "due: handed to the writer");
+        buffer.flush();
+        assertEquals(StateBuffer.FLUSH_THRESHOLD + 1, store.resourceCount(SRC));
+    }
+
     /** Each source's pending resources and resume point go to the store as one change, applied once per flush. */
     @Test
     void flushWritesOneChangePerSourceAndReadsSeePendingChanges() {

@@ -29,8 +29,6 @@ import org.slf4j.LoggerFactory;
 final class AtomRun implements EventRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(AtomRun.class);
-    private static final int FLUSH_THRESHOLD = 1_000;
-    private static final long FLUSH_INTERVAL_NANOS = 250_000_000L;
 
     private final String sourceKey;
     private final URI feedUri;
@@ -42,7 +40,6 @@ final class AtomRun implements EventRun {
     private final long maxEvents;
     private long returned;
     private boolean stopped;
-    private long lastFlush = System.nanoTime();
 
     AtomRun(String sourceKey, URI feedUri, List<PlannedChange> changes, KnownRecords known, StateBuffer buffer,
             HttpFetcher fetcher, boolean fetchContent, long maxEvents) {
@@ -142,9 +139,7 @@ final class AtomRun implements EventRun {
             buffer.advanceResume(sourceKey, c.datetime(),
                     ChangePlanner.resumeKey(c.location(), c.datetime(), c.entry() != null && c.entry().deletion()));
         }
-        if (buffer.pending() >= FLUSH_THRESHOLD) {
-            flush();
-        }
+        buffer.flushIfFull();
     }
 
     @Override
@@ -154,18 +149,11 @@ final class AtomRun implements EventRun {
 
     @Override
     public void flushIfDue() {
-        if (System.nanoTime() - lastFlush >= FLUSH_INTERVAL_NANOS) {
-            flush();
-        }
-    }
-
-    private void flush() {
-        buffer.flush();
-        lastFlush = System.nanoTime();
+        buffer.flushIfDue();
     }
 
     @Override
     public void close() {
-        flush();
+        buffer.flush();
     }
 }

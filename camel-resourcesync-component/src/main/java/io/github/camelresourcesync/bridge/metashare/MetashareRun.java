@@ -41,8 +41,6 @@ final class MetashareRun implements EventRun {
     static final String MEDIA_TYPE = "application/xml";
     /** Digests of {@code metadata.xml} an event carries as its hash: what a publisher or a fixity check can verify. */
     private static final List<String> BODY_DIGESTS = List.of("md5", "sha-256");
-    private static final int FLUSH_THRESHOLD = 1_000;
-    private static final long FLUSH_INTERVAL_NANOS = 250_000_000L;
 
     /** One record to fetch (prior may be null), or one hard deletion (prior set, no fetch). */
     record Item(String id, URI location, Hashes checksum, ResourceState prior, boolean fetch) {
@@ -72,7 +70,6 @@ final class MetashareRun implements EventRun {
     private final int window;
     /** state of delivered records, written in one change per flush */
     private final StateBuffer buffer;
-    private long lastFlush = System.nanoTime();
     private int returned;
     private boolean stopped;
 
@@ -215,9 +212,7 @@ final class MetashareRun implements EventRun {
             buffer.remove(harvester.sourceKey(), c.remove());
         }
         progress.delivered();
-        if (buffer.pending() >= FLUSH_THRESHOLD) {
-            flush();
-        }
+        buffer.flushIfFull();
     }
 
     @Override
@@ -233,20 +228,13 @@ final class MetashareRun implements EventRun {
 
     @Override
     public void flushIfDue() {
-        if (System.nanoTime() - lastFlush >= FLUSH_INTERVAL_NANOS) {
-            flush();
-        }
-    }
-
-    private void flush() {
-        buffer.flush();
-        lastFlush = System.nanoTime();
+        buffer.flushIfDue();
     }
 
     @Override
     public void close() {
         try {
-            flush();
+            buffer.flush();
         } finally {
             for (Ahead a : ahead) {
                 if (a.record() != null) {
