@@ -159,6 +159,21 @@ class StateBufferTest {
         assertEquals(0, buffer.pending(), "due: handed to the writer");
         buffer.flush();
         assertEquals(StateBuffer.FLUSH_THRESHOLD + 1, store.resourceCount(SRC));
+
+        // at the end of a batch, a full buffer is written however recent the last write
+        for (int attempt = 0; ; attempt++) {
+            buffer.flush();
+            long flushed = System.nanoTime();
+            for (int i = 0; i < StateBuffer.FLUSH_THRESHOLD; i++) {
+                buffer.upsert(SRC, res("http://example.org/batch" + attempt + "-" + i, 1));
+            }
+            buffer.flushIfDue();
+            if (System.nanoTime() - flushed < TimeUnit.MILLISECONDS.toNanos(200)) {
+                assertEquals(0, buffer.pending(), "full: handed to the writer before the interval");
+                break;
+            }
+            assertTrue(attempt < 20, "every attempt stalled for 200 ms");
+        }
     }
 
     /** Each source's pending resources and resume point go to the store as one change, applied once per flush. */
