@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Metadata;
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -170,20 +167,9 @@ class HarvesterSourcesTest {
 
     /** "source key location" of each event of a push-only run. */
     private static List<String> push(Harvester h, NotifiedChanges n) throws Exception {
-        List<String> seen = new ArrayList<>();
         try (SyncRun run = h.startRun(0, List.of(n), false)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    run.flush();
-                    continue;
-                }
-                assertFalse(p.failed(), () -> "unexpected failure " + p.failure());
-                seen.add(p.event().sourceKey() + " " + p.event().location());
-                run.delivered(p);
-            }
+            return Deliveries.deliverAll(run, e -> e.sourceKey() + " " + e.location());
         }
-        return seen;
     }
 
     /** After {@code invalidate} (a failed poll), every document is read again rather than asked for conditionally. */

@@ -5,7 +5,6 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LogCapture;
@@ -192,15 +191,7 @@ class SyncProgressTest {
 
     private static SyncProgress deliverAll(Harvester h) throws Exception {
         try (SyncRun run = h.startRun(0)) {
-            while (run.hasMore()) {
-                PendingEvent e = run.next();
-                if (e == null) {
-                    run.flush();
-                    continue;
-                }
-                assertFalse(e.failed(), () -> "unexpected failure " + e.failure());
-                run.delivered(e);
-            }
+            Deliveries.deliverAll(run, e -> "");
             return run.progress();
         }
     }
