@@ -75,20 +75,22 @@ public final class BareClientCeiling {
                         throw new IllegalStateException("the client failed (exit " + o.exitCode() + "): " + o.errors());
                     }
                     double seconds = Long.parseLong(r.get(Fork.SINCE_LAUNCH)) / 1e9;
-                    String exact = sink.equals("none") ? "" : ContentBaseline.compareTree(root, dir, count);
+                    String check = "";
+                    if (sink.equals("files")) {
+                        String problem = ContentBaseline.compareTree(root, dir, count);
+                        check = problem == null ? ", all exact" : ", NOT EXACT: " + problem;
+                        ListingBenchmark.deleteTree(dir);
+                    }
                     String line = String.format("run %d, %s: whole process %.2f s = %,.0f resources/s, JVM CPU %s s%s",
                             run, sink.equals("files") ? "files written" : "no files   ", seconds, count / seconds,
-                            r.get("cpuSeconds"), exact == null ? ", all exact" : exact.isEmpty() ? "" : ", NOT EXACT: "
-                                                                                                     + exact);
+                            r.get("cpuSeconds"), check);
                     System.out.println(line);
                     lines.add(line);
                 }
             }
         } finally {
             if (!keep) {
-                try (var all = Files.walk(work)) {
-                    all.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
-                }
+                ListingBenchmark.deleteTree(work);
             }
         }
         System.out.println();
