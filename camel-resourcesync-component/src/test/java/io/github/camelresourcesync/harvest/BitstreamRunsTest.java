@@ -130,10 +130,14 @@ class BitstreamRunsTest {
         }
     }
 
+    /** Runs over a package loader with the default limits, as the harvester makes them. */
+    private BitstreamRuns runs() {
+        return new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS, pool));
+    }
+
     @Test
     void aRunStartsWhenWaitedForAndLaterReadsBeginANewOne() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         CompletableFuture<Content> f0 = read(runs, 0);
         CompletableFuture<Content> f1 = read(runs, 1);
         assertTrue(((BitstreamRuns.Member) f0).opensRun());
@@ -150,8 +154,7 @@ class BitstreamRunsTest {
 
     @Test
     void aBadEntryFailsItsOwnFutureOnlyAndCancelledMembersAreSkipped() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         CompletableFuture<Content> f0 = read(runs, 0);
         CompletableFuture<Content> bad = runs.read(opened, bitstreams.get(1), event(1, md5("something else")));
         CompletableFuture<Content> f2 = read(runs, 2);
@@ -168,8 +171,7 @@ class BitstreamRunsTest {
 
     @Test
     void aFullRunStartsByItself() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         List<CompletableFuture<Content>> futures = new java.util.ArrayList<>();
         for (int i = 0; i < BitstreamRuns.MAX_ENTRIES; i++) {
             futures.add(read(runs, i % N));
@@ -183,8 +185,7 @@ class BitstreamRunsTest {
 
     @Test
     void anUntimedWaitStartsTheRunAsATimedOneDoes() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         CompletableFuture<Content> f0 = read(runs, 0);
         CompletableFuture<Content> f1 = read(runs, 1);
         // a wait that does not start the run would never return: the timeout is only a safety net
@@ -199,8 +200,7 @@ class BitstreamRunsTest {
 
     @Test
     void cancellingAMemberStartsItsRunAndAMemberAlreadyReadCannotBeCancelled() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         CompletableFuture<Content> f0 = read(runs, 0);
         CompletableFuture<Content> f1 = read(runs, 1);
         assertTrue(f1.cancel(false));
@@ -212,8 +212,7 @@ class BitstreamRunsTest {
 
     @Test
     void aReadFromAnotherPackageHandsTheRunGatheredToThePool() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         URI uri2 = URI.create("http://example.org/dump/part2.zip");
         PackageLoader.Opened other = openPackage(uri2, "res/r0", "another body");
         try {
@@ -231,8 +230,7 @@ class BitstreamRunsTest {
 
     @Test
     void aBitstreamOfMaxBytesMakesARunOfItsOwn() throws Exception {
-        BitstreamRuns runs = new BitstreamRuns(new PackageLoader(fetcher, new SitemapReader(), DumpLimits.DEFAULTS,
-                pool));
+        BitstreamRuns runs = runs();
         // seeded random letters: a run of one letter would trip the package's compression-ratio limit
         Random random = new Random(42);
         StringBuilder letters = new StringBuilder();
