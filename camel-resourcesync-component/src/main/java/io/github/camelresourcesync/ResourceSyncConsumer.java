@@ -110,7 +110,8 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
 
     /**
      * Push subscriptions by state ({@code resourcesync.push.active}, {@code .requested}, {@code .denied},
-     * {@code .unsubscribing}) and the earliest lease end of the active ones. They never make the check DOWN: polling
+     * {@code .unsubscribing}), the earliest lease end of the active ones, and the callback requests refused
+     * ({@code .refused}). They never make the check DOWN: polling
      * goes on without push, so a refused or lapsed subscription costs latency, not data.
      */
     @Override
@@ -134,6 +135,8 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         if (earliestExpiry != Long.MAX_VALUE) {
             details.put("resourcesync.push.lease.expires", Instant.ofEpochMilli(earliestExpiry).toString());
         }
+        // refused callback requests: anyone may send them
+        details.put("resourcesync.push.refused", p.subscriber().refused());
         return details;
     }
 

@@ -17,6 +17,8 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.WebSubPublisher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.LiteralSource;
+import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -312,6 +314,39 @@ class ResourceSyncPushTest extends CamelTestSupport {
                 .noneMatch(s -> s.topic().equals(stale)));
         assertTrue(hub.attempts().stream().anyMatch(a -> a.topic().equals(stale) && a.status() == 410));
         assertEquals(2, hub.subscriptions().size());
+    }
+
+    private static Object healthDetail(ResourceSyncConsumer consumer, String key) {
+        return consumer.getHealthCheck().call(Map.of()).getDetails().get(key);
+    }
+
+    @Test
+    void refusedDeliveriesAreCountedNotLoggedOneByOne() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        URI callback = consumer.push().callback();
+        String topic = source.changeTopic().toString();
+        // signed but not a notification, its capability carrying a line break: what it says must not forge a line
+        byte[] malformed = (LiteralSource.URLSET + "<rs:md capability=\"x&#10;ERROR forged line\"/></urlset>")
+                .getBytes(StandardCharsets.UTF_8);
+        String signed = io.github.camelresourcesync.notify.HubSignature.sign("sha256", SECRET, malformed);
+        byte[] payload = source.changeNotification(1);
+        try (LogCapture log = LogCapture.open()) {
+            for (int i = 0; i < 1000; i++) {
+                int status = switch (i % 3) {
+                    case 0 -> hub.forge(callback, topic, malformed, signed);
+                    case 1 -> hub.forge(callback, topic, payload, "sha256=" + "00".repeat(32));
+                    default -> hub.forge(callback, "http://elsewhere.example/topic", payload, null);
+                };
+                assertEquals(List.of(400, 403, 410).get(i % 3), status);
+            }
+            assertEquals(1000L, healthDetail(consumer, "resourcesync.push.refused"));
+            List<String> refusals = log.lines().stream().filter(l -> l.contains("efused")).toList();
+            assertTrue(refusals.size() <= 2, () -> refusals.size() + " lines: " + refusals.subList(0, 3));
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("\n")), log.lines()::toString);
+            assertTrue(log.contains("with 400", "\\u000aERROR forged line"), log.lines()::toString);
+            context.getRouteController().stopRoute("sync");
+            assertTrue(log.contains("999 more callback requests refused"), log.lines()::toString);
+        }
     }
 
     @Test
