@@ -255,7 +255,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
     @Test
     void hubThatAnswers202AndNeverVerifiesIsAskedAgainWhilePollingGoesOn() throws Exception {
         hub.verify(false);
-        ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200");
+        ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200&pushAllowUnsigned=true");
         await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscribeRequests() >= 6);
         // the health check shows push is not working, but stays UP: polling goes on
         Map<String, Object> details = consumer.getHealthCheck().call(Map.of()).getDetails();
@@ -281,7 +281,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
     @Test
     void configuredTopicThroughAMovedHub() throws Exception {
         source.hub(null);
-        startRoute("&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.movedUri());
+        startRoute("&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.movedUri() + "&pushAllowUnsigned=true");
         // the 307 is followed with the method and body kept: the subscription reaches the hub
         await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 1);
         source.change("/res/f.txt", "foxtrot");
@@ -316,8 +316,77 @@ class ResourceSyncPushTest extends CamelTestSupport {
         assertEquals(2, hub.subscriptions().size());
     }
 
+    /** A change notification of changes at one time ("path change" each), as a forger (or a confused hub) writes it. */
+    private byte[] notificationOf(Instant datetime, String... changes) {
+        StringBuilder xml = new StringBuilder(LiteralSource.URLSET)
+                .append("<rs:md capability=\"changelist-notification\"/>\n");
+        for (String c : changes) {
+            String[] pathAndChange = c.split(" ");
+            xml.append("<url><loc>").append(source.uri(pathAndChange[0])).append("</loc><rs:md change=\"")
+                    .append(pathAndChange[1]).append("\" datetime=\"").append(datetime).append("\"/></url>\n");
+        }
+        return xml.append("</urlset>\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Posts a delivery the callback accepts and returns once the pass it woke has run: the consumer's polls never
+     * overlap and none other is due (the route polls once an hour), so the next one completed is that pass.
+     */
+    private void forgeAccepted(ResourceSyncConsumer consumer, byte[] body, String signature) throws Exception {
+        long polls = consumer.getPolls();
+        assertEquals(202, hub.forge(consumer.push().callback(), source.changeTopic().toString(), body, signature));
+        await().atMost(Polls.TIMEOUT).until(() -> consumer.getPolls() > polls);
+    }
+
     private static Object healthDetail(ResourceSyncConsumer consumer, String key) {
         return consumer.getHealthCheck().call(Map.of()).getDetails().get(key);
+    }
+
+    @Test
+    void withoutPushSecretTheRouteIsRefusedUnlessUnsignedPushesAreAllowed() {
+        assertStartFails("resourcesync:" + source.base() + "?push=true&pushCallbackUrl=http://127.0.0.1:" + httpPort,
+                "pushAllowUnsigned=true");
+    }
+
+    @Test
+    void anUnsignedDeletionIsOnlyAHint() throws Exception {
+        ResourceSyncConsumer consumer = startRoute("&pushAllowUnsigned=true");
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 2 && hub.subscriptions().size() == 2);
+        // a forger announces changes in the future: a.txt updated, b.txt (which the Source still serves) deleted
+        byte[] forged = notificationOf(Instant.parse("2100-01-01T00:00:00Z"), "/res/a.txt updated",
+                "/res/b.txt deleted");
+        forgeAccepted(consumer, forged, null);
+        assertEquals(2, events.size(), () -> "delivered on an unsigned word: " + events.stream()
+                .map(e -> e.getIn().getHeader(ResourceSyncConstants.EVENT_ID)).toList());
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+
+        // their real next changes still come out: nothing recorded them as delivered
+        source.change("/res/a.txt", "alpha, changed after the forgery");
+        source.change("/res/b.txt", "bravo, changed after the forgery");
+        publisher.publish(source.changeTopic(), source.changeNotification(2));
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 4);
+        assertEquals(List.of("alpha, changed after the forgery", "bravo, changed after the forgery"),
+                List.of(body(events.get(2)), body(events.get(3))));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+    }
+
+    @Test
+    void aSignedDeletionIsDeliveredOnlyWhenTheSourceNoLongerServesTheResource() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        // signed, but a.txt is still served: the Source's own answer wins
+        byte[] wrong = notificationOf(source.tick(1), "/res/a.txt deleted");
+        forgeAccepted(consumer, wrong, io.github.camelresourcesync.notify.HubSignature.sign("sha256", SECRET, wrong));
+        assertEquals(2, events.size());
+        assertEquals(1L, healthDetail(consumer, "resourcesync.push.deletions.unconfirmed"));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+
+        // b.txt is deleted for real: the Source answers 404 and the pushed deletion comes out at once
+        source.delete("/res/b.txt");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 3);
+        assertEquals("deleted", events.get(2).getIn().getHeader(ResourceSyncConstants.CHANGE));
+        assertEquals("changelist-notification", capability(events.get(2)));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
     }
 
     @Test
@@ -353,7 +422,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
     void aMissingCallbackUrlOrHttpServerIsReportedAtStart() {
         assertStartFails("resourcesync:" + source.base() + "?push=true", "pushCallbackUrl");
         assertStartFails("resourcesync:" + source.base() + "?push=true&pushCallbackUrl=http://127.0.0.1:1"
-                         + "&pushComponent=no-such-http", "camel-platform-http-main");
+                         + "&pushSecret=" + SECRET + "&pushComponent=no-such-http", "camel-platform-http-main");
     }
 
     private void assertStartFails(String uri, String expected) {

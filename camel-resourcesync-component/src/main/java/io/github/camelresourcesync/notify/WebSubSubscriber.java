@@ -284,7 +284,8 @@ public final class WebSubSubscriber implements AutoCloseable {
                              + " with 410: no subscription");
             return new Delivery(410, "no subscription for topic " + self, null);
         }
-        if (config.secret() != null && !config.secret().isEmpty()) {
+        boolean signed = config.secret() != null && !config.secret().isEmpty();
+        if (signed) {
             List<String> sig = header.apply(HubSignature.HEADER);
             String value = sig == null || sig.isEmpty() ? null : sig.get(0);
             if (!HubSignature.verify(value, config.secret(), body)) {
@@ -294,7 +295,8 @@ public final class WebSubSubscriber implements AutoCloseable {
             }
         }
         try {
-            Notification n = parser.parse(body, s.channel.topic(), receivedNanos);
+            Notification parsed = parser.parse(body, s.channel.topic(), receivedNanos);
+            Notification n = signed ? parsed.asSigned() : parsed;
             listener.accept(n);
             return new Delivery(202, null, n);
         } catch (IOException e) {
