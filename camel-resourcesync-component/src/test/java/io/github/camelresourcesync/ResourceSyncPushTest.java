@@ -390,6 +390,24 @@ class ResourceSyncPushTest extends CamelTestSupport {
     }
 
     @Test
+    void emptyOrTruncatedSignaturesAreRefused() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        URI callback = consumer.push().callback();
+        source.change("/res/a.txt", "signed in full only");
+        byte[] payload = source.changeNotification(1);
+        String full = io.github.camelresourcesync.notify.HubSignature.sign("sha256", SECRET, payload);
+        String topic = source.changeTopic().toString();
+        assertEquals(403, hub.forge(callback, topic, payload, "sha256="));
+        assertEquals(403, hub.forge(callback, topic, payload, full.substring(0, "sha256=".length() + 8)));
+        assertEquals(403, hub.forge(callback, topic, payload, full.substring(0, full.length() - 2)));
+        Polls.awaitQueuedPasses(consumer);
+        assertEquals(2, events.size());
+        assertEquals(202, hub.forge(callback, topic, payload, full));
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 3);
+        assertEquals("signed in full only", body(events.get(2)));
+    }
+
+    @Test
     void refusedDeliveriesAreCountedNotLoggedOneByOne() throws Exception {
         ResourceSyncConsumer consumer = startSubscribed();
         URI callback = consumer.push().callback();
@@ -415,6 +433,34 @@ class ResourceSyncPushTest extends CamelTestSupport {
             assertTrue(log.contains("with 400", "\\u000aERROR forged line"), log.lines()::toString);
             context.getRouteController().stopRoute("sync");
             assertTrue(log.contains("999 more callback requests refused"), log.lines()::toString);
+        }
+    }
+
+    @Test
+    void aHubNamedOnlyByTheCapabilityListMustBeOnAnAllowedHost() throws Exception {
+        // the Source (127.0.0.1) names a hub on another host: subscribing would send requests there
+        source.hub(URI.create(hub.uri().toString().replace("127.0.0.1", "localhost")));
+        try (LogCapture log = LogCapture.open()) {
+            startRoute("&pushSecret=" + SECRET);
+            await().atMost(Polls.TIMEOUT).until(() -> log.contains("Cannot subscribe", "localhost")
+                                                      || hub.subscribeRequests() > 0);
+            assertEquals(0, hub.subscribeRequests());
+        }
+    }
+
+    @Test
+    void aHubsCredentialsNeverReachTheLog() throws Exception {
+        source.hub(null);
+        String password = "pa55-w0rd-of-the-hub";
+        try (LogCapture log = LogCapture.everything()) {
+            startRoute("&pushSecret=" + SECRET + "&pushTopic=" + source.changeTopic() + "&pushHub="
+                       + hub.uri().toString().replace("//", "//hubuser:" + password + "@"));
+            await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+            context.getRouteController().stopRoute("sync");
+            assertTrue(log.contains("INFO", "Subscribed to", "at hub http://"), log.lines()::toString);
+            List<String> leaks = log.lines().stream().filter(l -> !l.startsWith("DEBUG") && !l.startsWith("TRACE"))
+                    .filter(l -> l.contains(password)).toList();
+            assertEquals(List.of(), leaks);
         }
     }
 
