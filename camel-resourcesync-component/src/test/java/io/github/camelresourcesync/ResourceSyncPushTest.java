@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
+import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.notify.WebSubPublisher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.LiteralSource;
@@ -168,9 +169,14 @@ class ResourceSyncPushTest extends CamelTestSupport {
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, null));
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, "sha256=" + "00".repeat(32)));
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, "md5=abcd"));
+        // an empty or truncated digest of the right signature
+        String full = HubSignature.sign("sha256", SECRET, payload);
+        for (String cut : List.of("sha256=", full.substring(0, 15), full.substring(0, full.length() - 2))) {
+            assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, cut), cut);
+        }
         // signed with another secret
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload,
-                io.github.camelresourcesync.notify.HubSignature.sign("sha256", "guess", payload)));
+                HubSignature.sign("sha256", "guess", payload)));
         // a topic this destination never subscribed to: 410 tells a hub to stop
         assertEquals(410, hub.forge(callback, "http://elsewhere.example/topic", payload, null));
         Polls.awaitQueuedPasses(consumer); // a pass a forgery had woken would have run by now
@@ -375,7 +381,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
         ResourceSyncConsumer consumer = startSubscribed();
         // signed, but a.txt is still served: the Source's own answer wins
         byte[] wrong = notificationOf(source.tick(1), "/res/a.txt deleted");
-        forgeAccepted(consumer, wrong, io.github.camelresourcesync.notify.HubSignature.sign("sha256", SECRET, wrong));
+        forgeAccepted(consumer, wrong, HubSignature.sign("sha256", SECRET, wrong));
         assertEquals(2, events.size());
         assertEquals(1L, healthDetail(consumer, "resourcesync.push.deletions.unconfirmed"));
         assertMirrors(source.snapshot(), tmp.resolve("mirror"));
@@ -390,24 +396,6 @@ class ResourceSyncPushTest extends CamelTestSupport {
     }
 
     @Test
-    void emptyOrTruncatedSignaturesAreRefused() throws Exception {
-        ResourceSyncConsumer consumer = startSubscribed();
-        URI callback = consumer.push().callback();
-        source.change("/res/a.txt", "signed in full only");
-        byte[] payload = source.changeNotification(1);
-        String full = io.github.camelresourcesync.notify.HubSignature.sign("sha256", SECRET, payload);
-        String topic = source.changeTopic().toString();
-        assertEquals(403, hub.forge(callback, topic, payload, "sha256="));
-        assertEquals(403, hub.forge(callback, topic, payload, full.substring(0, "sha256=".length() + 8)));
-        assertEquals(403, hub.forge(callback, topic, payload, full.substring(0, full.length() - 2)));
-        Polls.awaitQueuedPasses(consumer);
-        assertEquals(2, events.size());
-        assertEquals(202, hub.forge(callback, topic, payload, full));
-        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 3);
-        assertEquals("signed in full only", body(events.get(2)));
-    }
-
-    @Test
     void refusedDeliveriesAreCountedNotLoggedOneByOne() throws Exception {
         ResourceSyncConsumer consumer = startSubscribed();
         URI callback = consumer.push().callback();
@@ -415,7 +403,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
         // signed but not a notification, its capability carrying a line break: what it says must not forge a line
         byte[] malformed = (LiteralSource.URLSET + "<rs:md capability=\"x&#10;ERROR forged line\"/></urlset>")
                 .getBytes(StandardCharsets.UTF_8);
-        String signed = io.github.camelresourcesync.notify.HubSignature.sign("sha256", SECRET, malformed);
+        String signed = HubSignature.sign("sha256", SECRET, malformed);
         byte[] payload = source.changeNotification(1);
         try (LogCapture log = LogCapture.open()) {
             for (int i = 0; i < 1000; i++) {
