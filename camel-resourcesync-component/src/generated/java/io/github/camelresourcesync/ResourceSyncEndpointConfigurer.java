@@ -99,6 +99,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "proxyport":
         case "proxyPort": target.getHttpConfiguration().setProxyPort(property(camelContext, int.class, value)); return true;
         case "push": target.setPush(property(camelContext, boolean.class, value)); return true;
+        case "pushallowunsigned":
+        case "pushAllowUnsigned": target.setPushAllowUnsigned(property(camelContext, boolean.class, value)); return true;
         case "pushcallbackpath":
         case "pushCallbackPath": target.setPushCallbackPath(property(camelContext, java.lang.String.class, value)); return true;
         case "pushcallbackurl":
@@ -240,6 +242,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "proxyport":
         case "proxyPort": return int.class;
         case "push": return boolean.class;
+        case "pushallowunsigned":
+        case "pushAllowUnsigned": return boolean.class;
         case "pushcallbackpath":
         case "pushCallbackPath": return java.lang.String.class;
         case "pushcallbackurl":
@@ -382,6 +386,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "proxyport":
         case "proxyPort": return target.getHttpConfiguration().getProxyPort();
         case "push": return target.isPush();
+        case "pushallowunsigned":
+        case "pushAllowUnsigned": return target.isPushAllowUnsigned();
         case "pushcallbackpath":
         case "pushCallbackPath": return target.getPushCallbackPath();
         case "pushcallbackurl":

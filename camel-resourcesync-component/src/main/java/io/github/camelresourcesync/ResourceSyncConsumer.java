@@ -110,8 +110,9 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
 
     /**
      * Push subscriptions by state ({@code resourcesync.push.active}, {@code .requested}, {@code .denied},
-     * {@code .unsubscribing}) and the earliest lease end of the active ones. They never make the check DOWN: polling
-     * goes on without push, so a refused or lapsed subscription costs latency, not data.
+     * {@code .unsubscribing}), the earliest lease end of the active ones, and push's counters ({@code .refused},
+     * {@code .deletions.unconfirmed}). They never make the check DOWN: polling goes on without push, so a refused or
+     * lapsed subscription costs latency, not data.
      */
     @Override
     protected Map<String, Object> healthDetails() {
@@ -134,6 +135,9 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         if (earliestExpiry != Long.MAX_VALUE) {
             details.put("resourcesync.push.lease.expires", Instant.ofEpochMilli(earliestExpiry).toString());
         }
+        // refused callback requests (anyone may send them) and announced deletions the Source did not confirm
+        details.put("resourcesync.push.refused", p.subscriber().refused());
+        details.put("resourcesync.push.deletions.unconfirmed", harvester.unconfirmedDeletions());
         return details;
     }
 
@@ -156,7 +160,7 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         if (d.frameworkChanged()) {
             harvester.invalidate(); // a capability document changed: rediscover and read it now
         }
-        return harvester.startRun(maxEvents, d.changes(), !wokenPass || d.frameworkChanged());
+        return harvester.startRun(maxEvents, d.changes(), !wokenPass || d.listing());
     }
 
     /** In {@code mode=audit}, the discrepancy events, then the report exchange; a failed audit reports nothing. */

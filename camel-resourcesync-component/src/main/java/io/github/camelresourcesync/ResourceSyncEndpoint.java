@@ -141,9 +141,9 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     @UriParam(label = "consumer,push,security", secret = true,
               description = "The `hub.secret` sent with each subscription: deliveries must then carry a valid"
                             + " `X-Hub-Signature` (sha1, sha256, sha384 or sha512 HMAC of the body) and unsigned or"
-                            + " wrongly signed deliveries are refused. Strongly recommended: without it anyone who"
-                            + " knows the callback URL can announce changes (their content is still fetched from the"
-                            + " Source and verified).")
+                            + " wrongly signed deliveries are refused. Required with `push=true` unless"
+                            + " `pushAllowUnsigned=true`: without it anyone who knows the callback URL could announce"
+                            + " changes.")
     private String pushSecret;
     @UriParam(label = "consumer,push", defaultValue = "86400",
               description = "The lease asked for, in seconds; subscriptions are renewed when three quarters of the"
@@ -157,6 +157,12 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
               description = "The Camel component that serves the callback: `platform-http` or another with the same URI"
                             + " syntax.")
     private String pushComponent = "platform-http";
+    @UriParam(label = "consumer,push,security", defaultValue = "false",
+              description = "Without `pushSecret`, a route with `push=true` is refused at start, since anyone who can"
+                            + " reach the callback could announce changes. `true` accepts unsigned deliveries, but only"
+                            + " as hints: each makes the route read the Source's lists at once (as a poll does); it"
+                            + " never delivers an event or records a change by itself.")
+    private boolean pushAllowUnsigned;
 
     @UriParam(label = "advanced", defaultValue = "1000000",
               description = "Most entries accepted in one document (the Sitemap protocol's limit is 50,000, which real"
@@ -436,5 +442,13 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     public void setPushComponent(String pushComponent) {
         this.pushComponent = pushComponent;
+    }
+
+    public boolean isPushAllowUnsigned() {
+        return pushAllowUnsigned;
+    }
+
+    public void setPushAllowUnsigned(boolean pushAllowUnsigned) {
+        this.pushAllowUnsigned = pushAllowUnsigned;
     }
 }

@@ -48,14 +48,23 @@ final class ResourceSyncPush {
     /** How long a stopping route waits for hubs to verify its unsubscriptions. */
     private static final Duration UNSUBSCRIBE_WAIT = Duration.ofSeconds(2);
 
-    /** What the consumer's next pass takes from the inbox. */
-    record Drained(List<NotifiedChanges> changes, boolean frameworkChanged) {
+    /**
+     * What the consumer's next pass takes from the inbox: signed change notifications, whether a signed framework
+     * notification asks for rediscovery, and whether an unsigned notification hinted at news the lists may have.
+     */
+    record Drained(List<NotifiedChanges> changes, boolean frameworkChanged, boolean hinted) {
+
+        /** The pass reads the lists too. */
+        boolean listing() {
+            return frameworkChanged || hinted;
+        }
     }
 
     private final ResourceSyncConsumer consumer;
     private final ResourceSyncEndpoint endpoint;
     private final Queue<Notification> inbox = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean frameworkChanged = new AtomicBoolean();
+    private final AtomicBoolean hinted = new AtomicBoolean();
     private final AtomicBoolean wakeQueued = new AtomicBoolean();
 
     private ScheduledExecutorService scheduler;
@@ -75,6 +84,12 @@ final class ResourceSyncPush {
         if (base == null || base.isBlank()) {
             throw new IllegalArgumentException("push=true needs pushCallbackUrl: the base URL at which WebSub hubs"
                                                + " reach this application's HTTP server, e.g. https://dest.example.org");
+        }
+        if (!signed() && !endpoint.isPushAllowUnsigned()) {
+            throw new IllegalArgumentException("push=true without pushSecret: anyone who can reach the callback could"
+                                               + " announce changes. Set pushSecret (the hub.secret hubs sign"
+                                               + " deliveries with), or pushAllowUnsigned=true to accept unsigned"
+                                               + " deliveries as mere hints that trigger a poll");
         }
         String path = callbackPath();
         callback = URI.create(base.replaceAll("/+$", "") + path);
@@ -106,6 +121,10 @@ final class ResourceSyncPush {
      * `pushHub` and `pushTopic` the user configured. A hub a Capability List names elsewhere must be allowed
      * explicitly: subscribing makes this application send requests to it.
      */
+    private boolean signed() {
+        return endpoint.getPushSecret() != null && !endpoint.getPushSecret().isEmpty();
+    }
+
     private FetcherConfig hubPolicy() {
         FetcherConfig c = endpoint.fetcherConfig();
         AllowedHosts allowed = c.allowedHosts();
@@ -166,11 +185,14 @@ final class ResourceSyncPush {
         for (Notification n = inbox.poll(); n != null; n = inbox.poll()) {
             changes.add(new NotifiedChanges(n.topic(), n.entries()));
         }
-        return new Drained(changes, frameworkChanged.getAndSet(false));
+        return new Drained(changes, frameworkChanged.getAndSet(false), hinted.getAndSet(false));
     }
 
     private void received(Notification n) {
-        if (n.isChangeNotification()) {
+        if (!n.signed()) {
+            // anyone may have sent it: it only makes the Source's own lists be read now
+            hinted.set(true);
+        } else if (n.isChangeNotification()) {
             inbox.add(n);
         } else {
             frameworkChanged.set(true);

@@ -15,8 +15,11 @@ import java.util.concurrent.TimeUnit;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
+import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.notify.WebSubPublisher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.LiteralSource;
+import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -166,9 +169,14 @@ class ResourceSyncPushTest extends CamelTestSupport {
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, null));
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, "sha256=" + "00".repeat(32)));
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, "md5=abcd"));
+        // an empty or truncated digest of the right signature
+        String full = HubSignature.sign("sha256", SECRET, payload);
+        for (String cut : List.of("sha256=", full.substring(0, 15), full.substring(0, full.length() - 2))) {
+            assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload, cut), cut);
+        }
         // signed with another secret
         assertEquals(403, hub.forge(callback, source.changeTopic().toString(), payload,
-                io.github.camelresourcesync.notify.HubSignature.sign("sha256", "guess", payload)));
+                HubSignature.sign("sha256", "guess", payload)));
         // a topic this destination never subscribed to: 410 tells a hub to stop
         assertEquals(410, hub.forge(callback, "http://elsewhere.example/topic", payload, null));
         Polls.awaitQueuedPasses(consumer); // a pass a forgery had woken would have run by now
@@ -253,7 +261,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
     @Test
     void hubThatAnswers202AndNeverVerifiesIsAskedAgainWhilePollingGoesOn() throws Exception {
         hub.verify(false);
-        ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200");
+        ResourceSyncConsumer consumer = startRoute("&pushVerifyTimeout=200&pushAllowUnsigned=true");
         await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscribeRequests() >= 6);
         // the health check shows push is not working, but stays UP: polling goes on
         Map<String, Object> details = consumer.getHealthCheck().call(Map.of()).getDetails();
@@ -279,7 +287,7 @@ class ResourceSyncPushTest extends CamelTestSupport {
     @Test
     void configuredTopicThroughAMovedHub() throws Exception {
         source.hub(null);
-        startRoute("&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.movedUri());
+        startRoute("&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.movedUri() + "&pushAllowUnsigned=true");
         // the 307 is followed with the method and body kept: the subscription reaches the hub
         await().atMost(60, TimeUnit.SECONDS).until(() -> events.size() >= 2 && hub.subscriptions().size() == 1);
         source.change("/res/f.txt", "foxtrot");
@@ -314,11 +322,141 @@ class ResourceSyncPushTest extends CamelTestSupport {
         assertEquals(2, hub.subscriptions().size());
     }
 
+    /** A change notification of changes at one time ("path change" each), as a forger (or a confused hub) writes it. */
+    private byte[] notificationOf(Instant datetime, String... changes) {
+        StringBuilder xml = new StringBuilder(LiteralSource.URLSET)
+                .append("<rs:md capability=\"changelist-notification\"/>\n");
+        for (String c : changes) {
+            String[] pathAndChange = c.split(" ");
+            xml.append("<url><loc>").append(source.uri(pathAndChange[0])).append("</loc><rs:md change=\"")
+                    .append(pathAndChange[1]).append("\" datetime=\"").append(datetime).append("\"/></url>\n");
+        }
+        return xml.append("</urlset>\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Posts a delivery the callback accepts and returns once the pass it woke has run: the consumer's polls never
+     * overlap and none other is due (the route polls once an hour), so the next one completed is that pass.
+     */
+    private void forgeAccepted(ResourceSyncConsumer consumer, byte[] body, String signature) throws Exception {
+        long polls = consumer.getPolls();
+        assertEquals(202, hub.forge(consumer.push().callback(), source.changeTopic().toString(), body, signature));
+        await().atMost(Polls.TIMEOUT).until(() -> consumer.getPolls() > polls);
+    }
+
+    private static Object healthDetail(ResourceSyncConsumer consumer, String key) {
+        return consumer.getHealthCheck().call(Map.of()).getDetails().get(key);
+    }
+
+    @Test
+    void withoutPushSecretTheRouteIsRefusedUnlessUnsignedPushesAreAllowed() {
+        assertStartFails("resourcesync:" + source.base() + "?push=true&pushCallbackUrl=http://127.0.0.1:" + httpPort,
+                "pushAllowUnsigned=true");
+    }
+
+    @Test
+    void anUnsignedDeletionIsOnlyAHint() throws Exception {
+        ResourceSyncConsumer consumer = startRoute("&pushAllowUnsigned=true");
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 2 && hub.subscriptions().size() == 2);
+        // a forger announces changes in the future: a.txt updated, b.txt (which the Source still serves) deleted
+        byte[] forged = notificationOf(Instant.parse("2100-01-01T00:00:00Z"), "/res/a.txt updated",
+                "/res/b.txt deleted");
+        forgeAccepted(consumer, forged, null);
+        assertEquals(2, events.size(), () -> "delivered on an unsigned word: " + events.stream()
+                .map(e -> e.getIn().getHeader(ResourceSyncConstants.EVENT_ID)).toList());
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+
+        // their real next changes still come out: nothing recorded them as delivered
+        source.change("/res/a.txt", "alpha, changed after the forgery");
+        source.change("/res/b.txt", "bravo, changed after the forgery");
+        publisher.publish(source.changeTopic(), source.changeNotification(2));
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 4);
+        assertEquals(List.of("alpha, changed after the forgery", "bravo, changed after the forgery"),
+                List.of(body(events.get(2)), body(events.get(3))));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+    }
+
+    @Test
+    void aSignedDeletionIsDeliveredOnlyWhenTheSourceNoLongerServesTheResource() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        // signed, but a.txt is still served: the Source's own answer wins
+        byte[] wrong = notificationOf(source.tick(1), "/res/a.txt deleted");
+        forgeAccepted(consumer, wrong, HubSignature.sign("sha256", SECRET, wrong));
+        assertEquals(2, events.size());
+        assertEquals(1L, healthDetail(consumer, "resourcesync.push.deletions.unconfirmed"));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+
+        // b.txt is deleted for real: the Source answers 404 and the pushed deletion comes out at once
+        source.delete("/res/b.txt");
+        publisher.publish(source.changeTopic(), source.changeNotification(1));
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() >= 3);
+        assertEquals("deleted", events.get(2).getIn().getHeader(ResourceSyncConstants.CHANGE));
+        assertEquals("changelist-notification", capability(events.get(2)));
+        assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+    }
+
+    @Test
+    void refusedDeliveriesAreCountedNotLoggedOneByOne() throws Exception {
+        ResourceSyncConsumer consumer = startSubscribed();
+        URI callback = consumer.push().callback();
+        String topic = source.changeTopic().toString();
+        // signed but not a notification, its capability carrying a line break: what it says must not forge a line
+        byte[] malformed = (LiteralSource.URLSET + "<rs:md capability=\"x&#10;ERROR forged line\"/></urlset>")
+                .getBytes(StandardCharsets.UTF_8);
+        String signed = HubSignature.sign("sha256", SECRET, malformed);
+        byte[] payload = source.changeNotification(1);
+        try (LogCapture log = LogCapture.open()) {
+            for (int i = 0; i < 1000; i++) {
+                int status = switch (i % 3) {
+                    case 0 -> hub.forge(callback, topic, malformed, signed);
+                    case 1 -> hub.forge(callback, topic, payload, "sha256=" + "00".repeat(32));
+                    default -> hub.forge(callback, "http://elsewhere.example/topic", payload, null);
+                };
+                assertEquals(List.of(400, 403, 410).get(i % 3), status);
+            }
+            assertEquals(1000L, healthDetail(consumer, "resourcesync.push.refused"));
+            List<String> refusals = log.lines().stream().filter(l -> l.contains("efused")).toList();
+            assertTrue(refusals.size() <= 2, () -> refusals.size() + " lines: " + refusals.subList(0, 3));
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("\n")), log.lines()::toString);
+            assertTrue(log.contains("with 400", "\\u000aERROR forged line"), log.lines()::toString);
+            context.getRouteController().stopRoute("sync");
+            assertTrue(log.contains("999 more callback requests refused"), log.lines()::toString);
+        }
+    }
+
+    @Test
+    void aHubNamedOnlyByTheCapabilityListMustBeOnAnAllowedHost() throws Exception {
+        // the Source (127.0.0.1) names a hub on another host: subscribing would send requests there
+        source.hub(URI.create(hub.uri().toString().replace("127.0.0.1", "localhost")));
+        try (LogCapture log = LogCapture.open()) {
+            startRoute("&pushSecret=" + SECRET);
+            await().atMost(Polls.TIMEOUT).until(() -> log.contains("Cannot subscribe", "localhost")
+                                                      || hub.subscribeRequests() > 0);
+            assertEquals(0, hub.subscribeRequests());
+        }
+    }
+
+    @Test
+    void aHubsCredentialsNeverReachTheLog() throws Exception {
+        source.hub(null);
+        String password = "pa55-w0rd-of-the-hub";
+        try (LogCapture log = LogCapture.everything()) {
+            startRoute("&pushSecret=" + SECRET + "&pushTopic=" + source.changeTopic() + "&pushHub="
+                       + hub.uri().toString().replace("//", "//hubuser:" + password + "@"));
+            await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+            context.getRouteController().stopRoute("sync");
+            assertTrue(log.contains("INFO", "Subscribed to", "at hub http://"), log.lines()::toString);
+            List<String> leaks = log.lines().stream().filter(l -> !l.startsWith("DEBUG") && !l.startsWith("TRACE"))
+                    .filter(l -> l.contains(password)).toList();
+            assertEquals(List.of(), leaks);
+        }
+    }
+
     @Test
     void aMissingCallbackUrlOrHttpServerIsReportedAtStart() {
         assertStartFails("resourcesync:" + source.base() + "?push=true", "pushCallbackUrl");
         assertStartFails("resourcesync:" + source.base() + "?push=true&pushCallbackUrl=http://127.0.0.1:1"
-                         + "&pushComponent=no-such-http", "camel-platform-http-main");
+                         + "&pushSecret=" + SECRET + "&pushComponent=no-such-http", "camel-platform-http-main");
     }
 
     private void assertStartFails(String uri, String expected) {

@@ -39,6 +39,7 @@ public final class Harvester {
     private final URI origin;
 
     private final Gaps gaps = new Gaps();
+    private final NotifiedDeletions notifiedDeletions;
 
     private List<DiscoveredSource> sources;
     /** survives {@link #invalidate()}: what operators see while the Source is failing */
@@ -66,6 +67,12 @@ public final class Harvester {
         this.loader = new DocumentLoader(fetcher, reader, progressFactory.create());
         this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetchPool);
         this.origin = origin(start);
+        this.notifiedDeletions = new NotifiedDeletions(fetcher);
+    }
+
+    /** Deletions announced by push that the Source did not confirm (it still serves the resource): not delivered. */
+    public long unconfirmedDeletions() {
+        return notifiedDeletions.unconfirmed();
     }
 
     private static URI origin(URI uri) {
@@ -165,7 +172,7 @@ public final class Harvester {
                 LOG.debug("{}: baseline not complete; {} change notifications left to it", s.key(), mine.size());
                 continue;
             }
-            parts.add(() -> new NotificationSteps(s, mine, ctx));
+            parts.add(() -> new NotificationSteps(s, mine, ctx, notifiedDeletions));
         }
         if (listing) {
             for (DiscoveredSource s : followed) {

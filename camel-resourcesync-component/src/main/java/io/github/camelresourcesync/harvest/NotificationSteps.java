@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The changes of change notifications as steps: the newest change per resource, oldest first, skipping what polling
- * or an earlier notification already delivered (duplicates, stale reordered notifications). A delivered change updates
- * the resource state and is recorded in {@link PushedState}; the resume point is left to the Change List walk. Ends
- * with a barrier, so a listing later in the same run sees these changes committed.
+ * or an earlier notification already delivered (duplicates, stale reordered notifications) and deletions the Source
+ * does not confirm ({@link NotifiedDeletions}). A delivered change updates the resource state and is recorded in
+ * {@link PushedState}; the resume point is left to the Change List walk. Ends with a barrier, so a listing later in
+ * the same run sees these changes committed.
  */
 final class NotificationSteps implements StepSource {
 
@@ -28,7 +29,8 @@ final class NotificationSteps implements StepSource {
 
     private final Deque<Step> steps = new ArrayDeque<>();
 
-    NotificationSteps(DiscoveredSource source, List<NotifiedChanges> notified, HarvestContext ctx) {
+    NotificationSteps(DiscoveredSource source, List<NotifiedChanges> notified, HarvestContext ctx,
+                      NotifiedDeletions deletions) {
         String key = source.key();
         SourceState state = ctx.buffer().source(key);
         Map<URI, Entry> newest = new LinkedHashMap<>();
@@ -57,6 +59,9 @@ final class NotificationSteps implements StepSource {
         long gen = state.baselineGeneration();
         for (Entry e : fresh) {
             ChangeType change = e.md().changeType() == null ? ChangeType.UPDATED : e.md().changeType();
+            if (change == ChangeType.DELETED && !deletions.confirmed(key, e, topics.get(e.loc()))) {
+                continue;
+            }
             SyncEvent event = ctx.events().event(key, e, change, Capability.CHANGELIST_NOTIFICATION.value(),
                     topics.get(e.loc()));
             Step.Effect delivered = (buffer, ev) -> {

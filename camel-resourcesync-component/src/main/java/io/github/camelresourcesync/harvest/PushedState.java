@@ -61,10 +61,15 @@ final class PushedState {
         return c < 0 || c == 0 && state.resumeEventIds().contains(ResumeKeys.of(e));
     }
 
-    /** Records a change delivered by push. */
+    /**
+     * Records a change delivered by push. Its time is the Source's word: never recorded beyond now, so a datetime in
+     * the future cannot make later changes of the resource look delivered already.
+     */
     static void record(StateBuffer buffer, String sourceKey, SyncEvent ev) {
         if (ev.datetime() != null) {
-            buffer.upsert(key(sourceKey), new ResourceState(ev.location().toString(), ev.datetime(), ev.fixity(),
+            Instant now = Instant.now();
+            Instant t = ev.datetime().isAfter(now) ? now : ev.datetime();
+            buffer.upsert(key(sourceKey), new ResourceState(ev.location().toString(), t, ev.fixity(),
                     ev.contentLength(), ev.change() == ChangeType.DELETED ? PUSHED_DELETED : PUSHED_PRESENT));
         }
     }

@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
 public final class WebSubSubscriber implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebSubSubscriber.class);
+    /** Refused callback requests are logged at most once in this interval (anyone may send them). */
+    private static final Duration REFUSALS_LOGGED_EVERY = Duration.ofMinutes(1);
 
     /**
      * @param callback      the callback URL the hub calls (must reach this subscriber's HTTP endpoint)
@@ -94,6 +96,7 @@ public final class WebSubSubscriber implements AutoCloseable {
     private final Consumer<Notification> listener;
     private final Backoff backoff;
     private final Map<String, Subscription> byTopic = new ConcurrentHashMap<>();
+    private final Refusals refusals = new Refusals(LOG, REFUSALS_LOGGED_EVERY);
     private volatile boolean closed;
 
     /**
@@ -210,8 +213,8 @@ public final class WebSubSubscriber implements AutoCloseable {
     public String verify(String mode, String topic, String challenge, String leaseSeconds, String reason) {
         Subscription s = topic == null ? null : byTopic.get(topic);
         if (mode == null || s == null) {
-            LOG.warn("Refused a verification for topic {} (mode {}): this destination did not ask for it", topic,
-                    mode);
+            refusals.refused("Refused a verification for topic " + quoted(topic) + " (mode " + Refusals.quote(mode)
+                             + "): this destination did not ask for it");
             return null;
         }
         switch (mode) {
@@ -249,6 +252,8 @@ public final class WebSubSubscriber implements AutoCloseable {
                 return "";
             }
             default -> {
+                refusals.refused("Refused a verification for topic " + topic(s) + ": unknown mode "
+                                 + Refusals.quote(mode));
                 return null;
             }
         }
@@ -275,24 +280,34 @@ public final class WebSubSubscriber implements AutoCloseable {
         Subscription s = self != null ? byTopic.get(self.toString()) : onlySubscription();
         if (s == null || s.state == State.UNSUBSCRIBING || closed) {
             // 410 tells the hub to drop the subscription
+            refusals.refused("Refused a delivery for topic " + quoted(self == null ? null : self.toString())
+                             + " with 410: no subscription");
             return new Delivery(410, "no subscription for topic " + self, null);
         }
-        if (config.secret() != null && !config.secret().isEmpty()) {
+        boolean signed = config.secret() != null && !config.secret().isEmpty();
+        if (signed) {
             List<String> sig = header.apply(HubSignature.HEADER);
             String value = sig == null || sig.isEmpty() ? null : sig.get(0);
             if (!HubSignature.verify(value, config.secret(), body)) {
-                LOG.warn("Refused a delivery for {}: {} X-Hub-Signature", topic(s), value == null ? "no" : "wrong");
+                refusals.refused("Refused a delivery for " + topic(s) + " with 403: "
+                                 + (value == null ? "no" : "wrong") + " X-Hub-Signature");
                 return new Delivery(403, (value == null ? "missing" : "invalid") + " X-Hub-Signature", null);
             }
         }
         try {
-            Notification n = parser.parse(body, s.channel.topic(), receivedNanos);
+            Notification parsed = parser.parse(body, s.channel.topic(), receivedNanos);
+            Notification n = signed ? parsed.asSigned() : parsed;
             listener.accept(n);
             return new Delivery(202, null, n);
         } catch (IOException e) {
-            LOG.warn("Ignored a delivery for {}: {}", topic(s), e.getMessage());
+            refusals.refused("Refused a delivery for " + topic(s) + " with 400: " + Refusals.quote(e.getMessage()));
             return new Delivery(400, e.getMessage(), null);
         }
+    }
+
+    /** Callback requests refused since start (deliveries and verifications): anyone who can reach it may send them. */
+    public long refused() {
+        return refusals.count();
     }
 
     private Subscription onlySubscription() {
@@ -305,6 +320,7 @@ public final class WebSubSubscriber implements AutoCloseable {
      */
     public void unsubscribeAll(Duration wait) {
         closed = true;
+        refusals.summarise();
         List<Subscription> all = new ArrayList<>(byTopic.values());
         for (Subscription s : all) {
             cancel(s);
@@ -342,12 +358,18 @@ public final class WebSubSubscriber implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        refusals.summarise();
         byTopic.values().forEach(WebSubSubscriber::cancel);
         byTopic.clear();
     }
 
     private static String topic(Subscription s) {
         return UrlRedaction.redact(s.channel.topic());
+    }
+
+    /** A URL a request named (anyone's text): without credentials, quoted. */
+    private static String quoted(String url) {
+        return Refusals.quote(url == null ? null : UrlRedaction.redact(url));
     }
 
     private static String hub(Subscription s) {

@@ -86,6 +86,7 @@ class NotificationStepsTest {
         String key = source.uri("/capabilitylist.xml").toString();
         String a = source.uri("/res/a.txt").toString();
         assertTrue(store.resource(key, a).isPresent());
+        source.delete("/res/a.txt"); // a deletion is delivered only when the Source confirms it (404)
         Instant t1 = t.plusSeconds(1);
         assertEquals(List.of("deleted res/a.txt @" + t1),
                 push(notification(change("/res/a.txt", "updated", t1)),
@@ -105,7 +106,8 @@ class NotificationStepsTest {
                 new PackageLoader(rig.fetcher(), reader, options.dumpLimits(), rig.pool()), progress);
         NotificationSteps steps = new NotificationSteps(discovered,
                 List.of(notification(change("/res/a.txt", "updated", t.plusSeconds(1)),
-                        change("/res/b.txt", "updated", t.plusSeconds(2)))), ctx);
+                        change("/res/b.txt", "updated", t.plusSeconds(2)))), ctx,
+                new NotifiedDeletions(rig.fetcher()));
         assertNotNull(steps.next());
         steps.close();
         assertNull(steps.next());

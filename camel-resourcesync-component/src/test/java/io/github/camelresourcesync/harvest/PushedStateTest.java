@@ -80,6 +80,13 @@ class PushedStateTest {
         assertFalse(PushedState.covers(buffer, SOURCE, listed(null, "updated", V1)), "nothing says it is not newer");
     }
 
+    @Test
+    void aPushedTimeInTheFutureIsRecordedAsNowSoTheResourcesNextChangeStillComesOut() {
+        pushed(Instant.parse("2100-01-01T00:00:00Z"), V1);
+        Instant next = Instant.now().plusSeconds(60);
+        assertFalse(PushedState.covers(buffer, SOURCE, listed(next, "updated", V2)));
+    }
+
     /** The records are persisted: under another key, existing stores would lose theirs. */
     @Test
     void pushedRecordsAreKeptUnderTheCompanionKeyApartFromTheResources() {
