@@ -141,6 +141,21 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         return details;
     }
 
+    /**
+     * Whether every pass that deliveries woke up to {@code queued} (a value of {@link #getPushPassesQueued()}) has
+     * ended: what a caller waits for to know that what it pushed has been acted on.
+     */
+    public boolean pushPassesEnded(long queued) {
+        ResourceSyncPush p = push;
+        return p == null || p.wakesEnded() >= queued;
+    }
+
+    /** Passes that push deliveries have woken so far; 0 without push. */
+    public long getPushPassesQueued() {
+        ResourceSyncPush p = push;
+        return p == null ? 0 : p.wakesQueued();
+    }
+
     /** The push channel of this consumer, or {@code null} when {@code push} is off. */
     ResourceSyncPush push() {
         return push;

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.NotifiedChanges;
@@ -66,6 +67,9 @@ final class ResourceSyncPush {
     private final AtomicBoolean frameworkChanged = new AtomicBoolean();
     private final AtomicBoolean hinted = new AtomicBoolean();
     private final AtomicBoolean wakeQueued = new AtomicBoolean();
+    /** Passes woken so far, and those of them that have ended: equal when no woken pass is queued or running. */
+    private final AtomicLong wakesQueued = new AtomicLong();
+    private final AtomicLong wakesEnded = new AtomicLong();
 
     private ScheduledExecutorService scheduler;
     private ScheduledExecutorService wakeScheduler;
@@ -202,16 +206,32 @@ final class ResourceSyncPush {
             // the consumer's own scheduler thread when it has one (quartz and other schedulers have none)
             ScheduledExecutorService own = consumer.getScheduler() instanceof DefaultScheduledPollConsumerScheduler d
                     ? d.getScheduledExecutorService() : null;
+            wakesQueued.incrementAndGet();
             try {
                 (own != null ? own : wakeExecutor()).execute(() -> {
-                    wakeQueued.set(false);
-                    consumer.pollNow();
+                    try {
+                        wakeQueued.set(false);
+                        consumer.pollNow();
+                    } finally {
+                        wakesEnded.incrementAndGet();
+                    }
                 });
             } catch (RejectedExecutionException e) {
                 // stopping: what was queued comes with the next poll after a restart, from the Change List
                 wakeQueued.set(false);
+                wakesEnded.incrementAndGet();
             }
         }
+    }
+
+    /** Passes woken by deliveries so far (each pass may take several notifications). */
+    long wakesQueued() {
+        return wakesQueued.get();
+    }
+
+    /** Woken passes that have ended, whatever their outcome. */
+    long wakesEnded() {
+        return wakesEnded.get();
     }
 
     private synchronized ScheduledExecutorService wakeExecutor() {

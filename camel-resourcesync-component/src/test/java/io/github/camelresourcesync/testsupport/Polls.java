@@ -3,13 +3,11 @@ package io.github.camelresourcesync.testsupport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.ResourceSyncConsumer;
 import io.github.camelresourcesync.SyncEventPollingConsumer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Route;
-import org.apache.camel.support.DefaultScheduledPollConsumerScheduler;
 
 import static org.awaitility.Awaitility.await;
 
@@ -70,14 +68,14 @@ public final class Polls {
     }
 
     /**
-     * Returns once every task queued on the consumer's scheduler thread before this call has run: a pass that a
-     * push notification woke runs there, queued before the callback answered the hub. For routes whose polls the
-     * test drives itself (a delay of an hour), where no scheduled poll comes to wait for.
+     * Returns once every pass that push deliveries woke before this call has ended (the callback queues the pass
+     * before it answers the hub). A counter, not a task queued behind them: the poll scheduler may be a pool, where
+     * a no-op can run beside the pass. For routes whose polls the test drives itself (a delay of an hour), where no
+     * scheduled poll comes to wait for.
      */
-    public static void awaitQueuedPasses(SyncEventPollingConsumer consumer) throws Exception {
-        ScheduledExecutorService thread = ((DefaultScheduledPollConsumerScheduler) consumer.getScheduler())
-                .getScheduledExecutorService();
-        thread.submit(() -> {
-        }).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    public static void awaitQueuedPasses(SyncEventPollingConsumer consumer) {
+        ResourceSyncConsumer c = (ResourceSyncConsumer) consumer;
+        long queued = c.getPushPassesQueued();
+        await().atMost(TIMEOUT).until(() -> c.pushPassesEnded(queued));
     }
 }
