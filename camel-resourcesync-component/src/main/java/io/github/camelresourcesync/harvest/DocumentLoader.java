@@ -9,7 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.camelresourcesync.http.DocumentResponse;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.xml.ExpectedCapability;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import io.github.camelresourcesync.xml.SitemapReader;
 
@@ -48,20 +50,23 @@ final class DocumentLoader {
     }
 
     /** Opens a document unconditionally. */
-    SitemapDocument open(URI uri) throws IOException {
-        return openIfChanged(uri, false).document();
+    SitemapDocument open(URI uri, Capability expected) throws IOException {
+        return openIfChanged(uri, expected, false).document();
     }
 
     /**
+     * @param expected    what the document must be: one that says it is another capability is refused
+     *                    ({@link ExpectedCapability})
      * @param conditional ask with the validators of the last complete processing, if any
      * @return the opened document, or {@code null} when the Source answered 304
      */
-    Opened openIfChanged(URI uri, boolean conditional) throws IOException {
-        return openIfChanged(uri, conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE);
+    Opened openIfChanged(URI uri, Capability expected, boolean conditional) throws IOException {
+        return openIfChanged(uri, expected,
+                conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE);
     }
 
     /** @return the opened document, or {@code null} when the Source answered 304 to {@code validators} */
-    Opened openIfChanged(URI uri, Validators validators) throws IOException {
+    Opened openIfChanged(URI uri, Capability expected, Validators validators) throws IOException {
         DocumentResponse response = fetcher.fetchDocument(uri, validators);
         if (response.notModified()) {
             response.close();
@@ -69,7 +74,7 @@ final class DocumentLoader {
             return null;
         }
         try {
-            SitemapDocument doc = reader.open(response.body(), response.uri());
+            SitemapDocument doc = ExpectedCapability.require(reader.open(response.body(), response.uri()), expected);
             progress.documentRead();
             return new Opened(doc, response.validators(), response.uri());
         } catch (IOException | RuntimeException e) {
