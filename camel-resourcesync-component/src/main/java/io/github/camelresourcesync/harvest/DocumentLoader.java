@@ -11,6 +11,7 @@ import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.state.SourceClock;
 import io.github.camelresourcesync.xml.ExpectedCapability;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -26,23 +27,34 @@ final class DocumentLoader {
     private final SyncProgress progress;
     private final Map<URI, Validators> processed;
     private final Map<URI, List<Entry>> indexes;
+    private final SourceClock clock;
 
     DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress) {
-        this(fetcher, reader, progress, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+        this(fetcher, reader, progress, SourceClock.DEFAULT);
+    }
+
+    DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress, SourceClock clock) {
+        this(fetcher, reader, progress, new ConcurrentHashMap<>(), new ConcurrentHashMap<>(), clock);
     }
 
     private DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress,
-                           Map<URI, Validators> processed, Map<URI, List<Entry>> indexes) {
+                           Map<URI, Validators> processed, Map<URI, List<Entry>> indexes, SourceClock clock) {
         this.fetcher = fetcher;
         this.reader = reader;
         this.progress = progress;
         this.processed = processed;
         this.indexes = indexes;
+        this.clock = clock;
     }
 
     /** The same caches, counting into another run's progress. */
     DocumentLoader withProgress(SyncProgress runProgress) {
-        return new DocumentLoader(fetcher, reader, runProgress, processed, indexes);
+        return new DocumentLoader(fetcher, reader, runProgress, processed, indexes, clock);
+    }
+
+    /** How far the times in the documents are trusted as resume points. */
+    SourceClock clock() {
+        return clock;
     }
 
     SitemapReader reader() {

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.state.SourceClock;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -37,6 +38,7 @@ public final class Harvester {
     private final PackageLoader packages;
     private final SyncProgressFactory progressFactory;
     private final URI origin;
+    private final SourceClock clock;
 
     private final Gaps gaps = new Gaps();
 
@@ -63,7 +65,8 @@ public final class Harvester {
         this.fetchPool = fetchPool;
         this.progressFactory = progressFactory;
         this.discovery = new Discovery(fetcher, reader);
-        this.loader = new DocumentLoader(fetcher, reader, progressFactory.create());
+        this.clock = new SourceClock(options.clockSkewTolerance());
+        this.loader = new DocumentLoader(fetcher, reader, progressFactory.create(), clock);
         this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetchPool);
         this.origin = origin(start);
     }
@@ -150,7 +153,7 @@ public final class Harvester {
     public SyncRun startRun(long maxEvents, List<NotifiedChanges> notified, boolean listing) throws IOException {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.create();
-        StateBuffer buffer = new StateBuffer(store);
+        StateBuffer buffer = new StateBuffer(store, clock);
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), buffer, store,
                 new EventFactory(origin), packages, progress);
         List<SyncRun.Part> parts = new ArrayList<>();
@@ -366,7 +369,7 @@ public final class Harvester {
     public SyncRun startListRun(ListRunPlanner planner) throws IOException {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.create();
-        HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store), store,
+        HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store, clock), store,
                 new EventFactory(origin), packages, progress);
         List<Listed> listed = new ArrayList<>();
         for (DiscoveredSource s : followed) {

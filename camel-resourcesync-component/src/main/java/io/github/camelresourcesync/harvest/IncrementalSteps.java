@@ -292,7 +292,7 @@ final class IncrementalSteps implements IncrementalPass {
         SyncEvent event = ctx.events().event(key, e, ChangeType.UPDATED, Capability.CHANGELIST.value(), document);
         String resumeKey = ResumeKeys.of(e);
         return Step.marker((buffer, ignored) -> {
-            buffer.advanceResume(key, event.datetime(), resumeKey);
+            buffer.advanceResume(key, event.datetime(), resumeKey, document);
             PushedState.prune(buffer, key, event);
         });
     }
@@ -324,10 +324,10 @@ final class IncrementalSteps implements IncrementalPass {
         String resumeKey = ResumeKeys.of(e);
         Step.Effect passed = pushed
                 ? (buffer, ev) -> {
-                    buffer.advanceResume(key, ev.datetime(), resumeKey);
+                    buffer.advanceResume(key, ev.datetime(), resumeKey, document);
                     PushedState.prune(buffer, key, ev);
                 }
-                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), resumeKey);
+                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), resumeKey, document);
         return Step.event(event, delivered, passed, change == ChangeType.DELETED ? null : content.apply(event));
     }
 

@@ -152,7 +152,8 @@ final class ListWalker implements BaselineEntries {
     private void push(SitemapDocument doc) {
         visited.add(doc.header().uri());
         Metadata md = doc.header().md();
-        Instant t = md.at() != null ? md.at() : md.modified();
+        Instant t = loader.clock().trusted(md.at() != null ? md.at() : md.modified(), doc.header().uri(),
+                "the snapshot time (at)");
         if (t == null) {
             snapshotTimeKnown = false;
         } else if (snapshotTime == null || t.isBefore(snapshotTime)) {
