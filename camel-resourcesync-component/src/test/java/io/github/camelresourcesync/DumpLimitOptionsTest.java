@@ -8,9 +8,9 @@ import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -49,9 +49,7 @@ class DumpLimitOptionsTest {
             source.put("/res/a.txt", "alpha");
             source.put("/res/b.txt", "bravo");
             source.put("/res/c.txt", randomHex(100 * 1024));
-            context = new DefaultCamelContext();
-            context.getRegistry().bind("store", new InMemoryStateStore());
-            context.getRegistry().bind("recorder", recorder);
+            context = TestContexts.with(new InMemoryStateStore(), recorder);
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {

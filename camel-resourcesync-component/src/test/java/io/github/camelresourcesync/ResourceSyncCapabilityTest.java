@@ -11,9 +11,9 @@ import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -65,9 +65,7 @@ class ResourceSyncCapabilityTest {
     }
 
     private void start() throws Exception {
-        context = new DefaultCamelContext();
-        context.getRegistry().bind("store", store);
-        context.getRegistry().bind("recorder", recorder);
+        context = TestContexts.with(store, recorder);
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
