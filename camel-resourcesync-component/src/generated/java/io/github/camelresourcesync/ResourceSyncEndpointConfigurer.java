@@ -46,6 +46,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "capabilitylist":
         case "capabilityList": target.setCapabilityList(property(camelContext, java.lang.String.class, value)); return true;
+        case "clockskewtolerance":
+        case "clockSkewTolerance": target.setClockSkewTolerance(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "connecttimeout":
         case "connectTimeout": target.getHttpConfiguration().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
@@ -189,6 +191,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": return boolean.class;
         case "capabilitylist":
         case "capabilityList": return java.lang.String.class;
+        case "clockskewtolerance":
+        case "clockSkewTolerance": return long.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "delay": return long.class;
@@ -333,6 +337,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "capabilitylist":
         case "capabilityList": return target.getCapabilityList();
+        case "clockskewtolerance":
+        case "clockSkewTolerance": return target.getClockSkewTolerance();
         case "connecttimeout":
         case "connectTimeout": return target.getHttpConfiguration().getConnectTimeout();
         case "delay": return target.getDelay();

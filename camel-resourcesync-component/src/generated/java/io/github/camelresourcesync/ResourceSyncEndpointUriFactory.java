@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(73);
+        Set<String> props = new HashSet<>(74);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -36,6 +36,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("breakOnFirstError");
         props.add("bridgeErrorHandler");
         props.add("capabilityList");
+        props.add("clockSkewTolerance");
         props.add("connectTimeout");
         props.add("delay");
         props.add("emitDeletes");

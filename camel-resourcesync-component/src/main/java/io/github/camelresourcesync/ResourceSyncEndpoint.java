@@ -94,6 +94,12 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
               description = "How long discovered Capability Lists are trusted before the Source Description is read"
                             + " again (also read again after a failed poll).")
     private long rediscoveryInterval = 900_000;
+    @UriParam(label = "consumer,advanced", defaultValue = "300000", javaType = "java.time.Duration",
+              description = "How far the Source's clock may run ahead of this machine's. A time from the Source later"
+                            + " than now plus this (a change's datetime, a list's at) is logged as a WARN and never"
+                            + " becomes a resume point, so the changes after it are still delivered; the change"
+                            + " itself is delivered.")
+    private long clockSkewTolerance = 300_000;
 
     @UriParam(label = "consumer,audit",
               description = "With `mode=audit`: audit this mirror directory (as written by `resourcesync-mirror:` or"
@@ -217,7 +223,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
                 .fetchWaitLimit(fetcherConfig().longestFetch())
                 .rediscoveryInterval(Duration.ofMillis(rediscoveryInterval)).stateId(getStateId())
                 .preferDumps(preferDumps)
-                .dumpLimits(new DumpLimits(maxDumpEntries, maxDumpSize, maxDumpCompressionRatio));
+                .dumpLimits(new DumpLimits(maxDumpEntries, maxDumpSize, maxDumpCompressionRatio))
+                .clockSkewTolerance(Duration.ofMillis(clockSkewTolerance));
     }
 
     /**
@@ -338,6 +345,14 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     public void setRediscoveryInterval(long rediscoveryInterval) {
         this.rediscoveryInterval = rediscoveryInterval;
+    }
+
+    public long getClockSkewTolerance() {
+        return clockSkewTolerance;
+    }
+
+    public void setClockSkewTolerance(long clockSkewTolerance) {
+        this.clockSkewTolerance = clockSkewTolerance;
     }
 
     public String getAuditDirectory() {

@@ -8,10 +8,10 @@ import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,9 +62,7 @@ class ResourceSyncHashTest {
     }
 
     private void start() throws Exception {
-        context = new DefaultCamelContext();
-        context.getRegistry().bind("store", new InMemoryStateStore());
-        context.getRegistry().bind("recorder", recorder);
+        context = TestContexts.with(new InMemoryStateStore(), recorder);
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import org.slf4j.Logger;
@@ -29,12 +30,13 @@ final class Archives {
      * The archived documents that together cover the time from {@code resumeTime} to {@code coverageStart}, oldest
      * first, or {@code null} when the archive leaves part of that time uncovered.
      *
+     * @param kind    the archive's capability ({@code changelist-archive} or {@code changedump-archive})
      * @param exclude documents the current pass reads anyway
      */
-    static List<Entry> covering(DocumentLoader loader, URI archive, Instant resumeTime, Instant coverageStart,
-                                Set<URI> exclude) throws IOException {
+    static List<Entry> covering(DocumentLoader loader, URI archive, Capability kind, Instant resumeTime,
+                                Instant coverageStart, Set<URI> exclude) throws IOException {
         List<Entry> candidates = new ArrayList<>();
-        for (Entry e : entries(loader, archive)) {
+        for (Entry e : entries(loader, archive, kind)) {
             Instant from = e.md().from();
             Instant until = e.md().until();
             if (from == null || exclude.contains(e.loc())) {
@@ -74,9 +76,9 @@ final class Archives {
     }
 
     /** The archived snapshot (Resource Dump or Resource List) taken last, or {@code null} when there is none. */
-    static Entry newest(DocumentLoader loader, URI archive) throws IOException {
+    static Entry newest(DocumentLoader loader, URI archive, Capability kind) throws IOException {
         Entry newest = null;
-        for (Entry e : entries(loader, archive)) {
+        for (Entry e : entries(loader, archive, kind)) {
             Instant t = snapshot(e);
             if (newest == null || t != null && (snapshot(newest) == null || t.isAfter(snapshot(newest)))) {
                 newest = e;
@@ -90,12 +92,12 @@ final class Archives {
     }
 
     /** The entries of an archive, following one level of {@code <sitemap>} entries (an archive index). */
-    private static List<Entry> entries(DocumentLoader loader, URI archive) throws IOException {
+    private static List<Entry> entries(DocumentLoader loader, URI archive, Capability kind) throws IOException {
         List<Entry> entries = new ArrayList<>();
-        try (SitemapDocument doc = loader.open(archive)) {
+        try (SitemapDocument doc = loader.open(archive, kind)) {
             for (Entry e = doc.next(); e != null; e = doc.next()) {
                 if (doc.header().isIndex()) {
-                    try (SitemapDocument part = loader.open(e.loc())) {
+                    try (SitemapDocument part = loader.open(e.loc(), kind)) {
                         for (Entry p = part.next(); p != null; p = part.next()) {
                             entries.add(p);
                         }

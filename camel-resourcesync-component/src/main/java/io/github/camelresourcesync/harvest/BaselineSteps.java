@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -62,8 +63,8 @@ final class BaselineSteps implements StepSource {
      */
     BaselineSteps(DiscoveredSource source, URI resourceList, HarvestContext ctx, boolean emitDeletes,
                   boolean conditional) {
-        this(source, resourceList, c -> new ListWalker(ctx.loader(), resourceList, ctx.options().maxDocumentDepth(),
-                c, ctx.progress()), ctx, emitDeletes, conditional);
+        this(source, resourceList, c -> new ListWalker(ctx.loader(), resourceList, Capability.RESOURCELIST,
+                ctx.options().maxDocumentDepth(), c, ctx.progress()), ctx, emitDeletes, conditional);
     }
 
     /**

@@ -66,7 +66,7 @@ final class ChangeDumpSteps implements IncrementalPass {
     /** Reads the Change Dump's package entries and plans the pass; nothing is downloaded yet. */
     static ChangeDumpSteps plan(DiscoveredSource source, URI changeDump, HarvestContext ctx) throws IOException {
         ChangeDumpSteps steps = new ChangeDumpSteps(source, changeDump, ctx);
-        DocumentLoader.Opened root = ctx.loader().openIfChanged(changeDump, true);
+        DocumentLoader.Opened root = ctx.loader().openIfChanged(changeDump, Capability.CHANGEDUMP, true);
         if (root != null) {
             Dump current = steps.read(root);
             steps.dumps.add(current);
@@ -151,7 +151,7 @@ final class ChangeDumpSteps implements IncrementalPass {
             }
             dump = dumps.poll();
             if (dump.packages() == null) {
-                DocumentLoader.Opened opened = ctx.loader().openIfChanged(dump.uri(), true);
+                DocumentLoader.Opened opened = ctx.loader().openIfChanged(dump.uri(), Capability.CHANGEDUMP, true);
                 if (opened == null) {
                     dump = null;
                     continue;

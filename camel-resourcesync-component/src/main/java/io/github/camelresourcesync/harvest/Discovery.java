@@ -19,6 +19,7 @@ import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.DocumentHeader;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.xml.DocumentException;
+import io.github.camelresourcesync.xml.ExpectedCapability;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.slf4j.Logger;
@@ -54,7 +55,7 @@ public final class Discovery {
         if (isSiteRoot(start)) {
             URI wellKnown = start.resolve(WELL_KNOWN);
             try {
-                return examine(wellKnown, 0);
+                return examine(wellKnown, null, 0);
             } catch (FetchException e) {
                 if (!e.isGone()) {
                     throw e;
@@ -62,7 +63,7 @@ public final class Discovery {
                 LOG.debug("No {} at {}; looking at the page itself", WELL_KNOWN, start);
             }
         }
-        return examine(start, 0);
+        return examine(start, null, 0);
     }
 
     private static boolean isSiteRoot(URI uri) {
@@ -71,7 +72,8 @@ public final class Discovery {
         return (scheme.equals("http") || scheme.equals("https")) && (path == null || path.isEmpty() || path.equals("/"));
     }
 
-    private List<DiscoveredSource> examine(URI uri, int hops) throws IOException {
+    /** @param expected what a sitemap found there must be ({@link ExpectedCapability}); {@code null} for any */
+    private List<DiscoveredSource> examine(URI uri, Capability expected, int hops) throws IOException {
         if (hops > MAX_HOPS) {
             throw new IOException("Gave up discovering the ResourceSync Source after " + MAX_HOPS + " links, at " + uri);
         }
@@ -88,9 +90,9 @@ public final class Discovery {
                     throw new DocumentException(response.uri(), "Not a ResourceSync document, and no link with"
                                                                 + " rel=\"resourcesync\" in its headers or HTML");
                 }
-                return examine(next, hops + 1);
+                return examine(next, expected, hops + 1);
             }
-            try (SitemapDocument doc = reader.open(in, response.uri())) {
+            try (SitemapDocument doc = require(reader.open(in, response.uri()), expected)) {
                 return fromDocument(doc, hops);
             }
         }
@@ -107,7 +109,7 @@ public final class Discovery {
                 }
                 List<DiscoveredSource> sources = new ArrayList<>();
                 for (URI list : lists) {
-                    sources.addAll(examine(list, hops + 1));
+                    sources.addAll(examine(list, Capability.CAPABILITYLIST, hops + 1));
                 }
                 if (sources.isEmpty()) {
                     throw new DocumentException(header.uri(), "Source Description lists no Capability List");
@@ -131,6 +133,10 @@ public final class Discovery {
                 return List.of(new DiscoveredSource(header.uri(), List.of(self)));
             }
         }
+    }
+
+    private static SitemapDocument require(SitemapDocument doc, Capability expected) throws DocumentException {
+        return expected == null ? doc : ExpectedCapability.require(doc, expected);
     }
 
     private static String peek(BufferedInputStream in) throws IOException {

@@ -9,7 +9,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.camelresourcesync.http.DocumentResponse;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.state.SourceClock;
+import io.github.camelresourcesync.xml.ExpectedCapability;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import io.github.camelresourcesync.xml.SitemapReader;
 
@@ -24,23 +27,34 @@ final class DocumentLoader {
     private final SyncProgress progress;
     private final Map<URI, Validators> processed;
     private final Map<URI, List<Entry>> indexes;
+    private final SourceClock clock;
 
     DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress) {
-        this(fetcher, reader, progress, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+        this(fetcher, reader, progress, SourceClock.DEFAULT);
+    }
+
+    DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress, SourceClock clock) {
+        this(fetcher, reader, progress, new ConcurrentHashMap<>(), new ConcurrentHashMap<>(), clock);
     }
 
     private DocumentLoader(HttpFetcher fetcher, SitemapReader reader, SyncProgress progress,
-                           Map<URI, Validators> processed, Map<URI, List<Entry>> indexes) {
+                           Map<URI, Validators> processed, Map<URI, List<Entry>> indexes, SourceClock clock) {
         this.fetcher = fetcher;
         this.reader = reader;
         this.progress = progress;
         this.processed = processed;
         this.indexes = indexes;
+        this.clock = clock;
     }
 
     /** The same caches, counting into another run's progress. */
     DocumentLoader withProgress(SyncProgress runProgress) {
-        return new DocumentLoader(fetcher, reader, runProgress, processed, indexes);
+        return new DocumentLoader(fetcher, reader, runProgress, processed, indexes, clock);
+    }
+
+    /** How far the times in the documents are trusted as resume points. */
+    SourceClock clock() {
+        return clock;
     }
 
     SitemapReader reader() {
@@ -48,20 +62,23 @@ final class DocumentLoader {
     }
 
     /** Opens a document unconditionally. */
-    SitemapDocument open(URI uri) throws IOException {
-        return openIfChanged(uri, false).document();
+    SitemapDocument open(URI uri, Capability expected) throws IOException {
+        return openIfChanged(uri, expected, false).document();
     }
 
     /**
+     * @param expected    what the document must be: one that says it is another capability is refused
+     *                    ({@link ExpectedCapability})
      * @param conditional ask with the validators of the last complete processing, if any
      * @return the opened document, or {@code null} when the Source answered 304
      */
-    Opened openIfChanged(URI uri, boolean conditional) throws IOException {
-        return openIfChanged(uri, conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE);
+    Opened openIfChanged(URI uri, Capability expected, boolean conditional) throws IOException {
+        return openIfChanged(uri, expected,
+                conditional ? processed.getOrDefault(uri, Validators.NONE) : Validators.NONE);
     }
 
     /** @return the opened document, or {@code null} when the Source answered 304 to {@code validators} */
-    Opened openIfChanged(URI uri, Validators validators) throws IOException {
+    Opened openIfChanged(URI uri, Capability expected, Validators validators) throws IOException {
         DocumentResponse response = fetcher.fetchDocument(uri, validators);
         if (response.notModified()) {
             response.close();
@@ -69,7 +86,7 @@ final class DocumentLoader {
             return null;
         }
         try {
-            SitemapDocument doc = reader.open(response.body(), response.uri());
+            SitemapDocument doc = ExpectedCapability.require(reader.open(response.body(), response.uri()), expected);
             progress.documentRead();
             return new Opened(doc, response.validators(), response.uri());
         } catch (IOException | RuntimeException e) {

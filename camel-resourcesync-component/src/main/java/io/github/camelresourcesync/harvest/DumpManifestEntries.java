@@ -42,8 +42,8 @@ final class DumpManifestEntries implements BaselineEntries {
 
     DumpManifestEntries(HarvestContext ctx, URI resourceDump) throws IOException {
         this.ctx = ctx;
-        this.packages = new ListWalker(ctx.loader(), resourceDump, ctx.options().maxDocumentDepth(), false,
-                ctx.progress());
+        this.packages = new ListWalker(ctx.loader(), resourceDump, Capability.RESOURCEDUMP,
+                ctx.options().maxDocumentDepth(), false, ctx.progress());
     }
 
     @Override
@@ -81,8 +81,8 @@ final class DumpManifestEntries implements BaselineEntries {
         packageDocument = packages.currentDocument();
         Link contents = pkg.link("contents");
         if (contents != null) {
-            manifest = new ListWalker(ctx.loader(), contents.href(), ctx.options().maxDocumentDepth(), false,
-                    ctx.progress());
+            manifest = new ListWalker(ctx.loader(), contents.href(), Capability.RESOURCEDUMP_MANIFEST,
+                    ctx.options().maxDocumentDepth(), false, ctx.progress());
             current = contents.href();
         } else {
             opened = ctx.packages().open(pkg, packageDocument);

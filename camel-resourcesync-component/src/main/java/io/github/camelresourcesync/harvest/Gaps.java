@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.camelresourcesync.http.Validators;
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.xml.SitemapDocument;
@@ -51,9 +52,10 @@ final class Gaps {
      * The time of the snapshot a baseline would read now: the {@code at} (or 0.9 {@code modified}) of the Resource
      * List or Resource Dump document, fetched conditionally; {@code null} when it gives none.
      */
-    Instant snapshotTime(URI root, DocumentLoader loader) throws IOException {
+    Instant snapshotTime(URI root, Capability kind, DocumentLoader loader) throws IOException {
         Seen seen = snapshots.get(root);
-        DocumentLoader.Opened opened = loader.openIfChanged(root, seen == null ? Validators.NONE : seen.validators());
+        DocumentLoader.Opened opened = loader.openIfChanged(root, kind,
+                seen == null ? Validators.NONE : seen.validators());
         if (opened == null) {
             return seen.at();
         }

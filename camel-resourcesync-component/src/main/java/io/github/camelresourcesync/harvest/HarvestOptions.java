@@ -3,6 +3,7 @@ package io.github.camelresourcesync.harvest;
 import java.time.Duration;
 
 import io.github.camelresourcesync.dump.DumpLimits;
+import io.github.camelresourcesync.state.SourceClock;
 
 /** What the harvester does, independent of how documents are fetched and where state is kept. */
 public final class HarvestOptions {
@@ -19,6 +20,7 @@ public final class HarvestOptions {
     private String stateId;
     private boolean preferDumps;
     private DumpLimits dumpLimits = DumpLimits.DEFAULTS;
+    private Duration clockSkewTolerance = SourceClock.DEFAULT.tolerance();
 
     public SyncMode mode() {
         return mode;
@@ -137,6 +139,19 @@ public final class HarvestOptions {
 
     public HarvestOptions dumpLimits(DumpLimits v) {
         this.dumpLimits = v == null ? DumpLimits.DEFAULTS : v;
+        return this;
+    }
+
+    /**
+     * How far the Source's clock may run ahead of this machine's: a later time from the Source is reported and never
+     * becomes a resume point ({@link SourceClock}).
+     */
+    public Duration clockSkewTolerance() {
+        return clockSkewTolerance;
+    }
+
+    public HarvestOptions clockSkewTolerance(Duration v) {
+        this.clockSkewTolerance = new SourceClock(v).tolerance();
         return this;
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.state.SourceClock;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -37,6 +38,7 @@ public final class Harvester {
     private final PackageLoader packages;
     private final SyncProgressFactory progressFactory;
     private final URI origin;
+    private final SourceClock clock;
 
     private final Gaps gaps = new Gaps();
     private final NotifiedDeletions notifiedDeletions;
@@ -64,7 +66,8 @@ public final class Harvester {
         this.fetchPool = fetchPool;
         this.progressFactory = progressFactory;
         this.discovery = new Discovery(fetcher, reader);
-        this.loader = new DocumentLoader(fetcher, reader, progressFactory.create());
+        this.clock = new SourceClock(options.clockSkewTolerance());
+        this.loader = new DocumentLoader(fetcher, reader, progressFactory.create(), clock);
         this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetchPool);
         this.origin = origin(start);
         this.notifiedDeletions = new NotifiedDeletions(fetcher);
@@ -157,7 +160,7 @@ public final class Harvester {
     public SyncRun startRun(long maxEvents, List<NotifiedChanges> notified, boolean listing) throws IOException {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.create();
-        StateBuffer buffer = new StateBuffer(store);
+        StateBuffer buffer = new StateBuffer(store, clock);
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), buffer, store,
                 new EventFactory(origin), packages, progress);
         List<SyncRun.Part> parts = new ArrayList<>();
@@ -247,7 +250,7 @@ public final class Harvester {
 
     private static URI newestArchived(DiscoveredSource s, HarvestContext ctx, Capability archive) throws IOException {
         URI uri = s.document(archive);
-        Entry newest = uri == null ? null : Archives.newest(ctx.loader(), uri);
+        Entry newest = uri == null ? null : Archives.newest(ctx.loader(), uri, archive);
         if (newest != null) {
             LOG.info("{}: no current {} is advertised; using the newest archived one, {}", s.key(),
                     archive == Capability.RESOURCEDUMP_ARCHIVE ? "Resource Dump" : "Resource List", newest.loc());
@@ -274,20 +277,21 @@ public final class Harvester {
         URI list = s.document(Capability.CHANGELIST);
         URI dump = s.document(Capability.CHANGEDUMP);
         IncrementalPass steps;
-        URI archive;
+        Capability archiveKind;
         if (dump != null && (options.preferDumps() || list == null)) {
             steps = ChangeDumpSteps.plan(s, dump, ctx);
-            archive = s.document(Capability.CHANGEDUMP_ARCHIVE);
+            archiveKind = Capability.CHANGEDUMP_ARCHIVE;
         } else {
             steps = IncrementalSteps.plan(s, require(list, s, "Change List or Change Dump", mode), ctx);
-            archive = s.document(Capability.CHANGELIST_ARCHIVE);
+            archiveKind = Capability.CHANGELIST_ARCHIVE;
         }
+        URI archive = s.document(archiveKind);
         if (!steps.gap()) {
             return closeOpenGap(s, ctx, steps, state, mode);
         }
         if (archive != null) {
-            List<Entry> cover = Archives.covering(ctx.loader(), archive, steps.resumeTime(), steps.coverageStart(),
-                    steps.listed());
+            List<Entry> cover = Archives.covering(ctx.loader(), archive, archiveKind, steps.resumeTime(),
+                    steps.coverageStart(), steps.listed());
             if (cover != null) {
                 LOG.info("{}: {} starts at {}, after the resume point {}; replaying {} archived documents from {}",
                         s.key(), steps.document(), steps.coverageStart(), steps.resumeTime(), cover.size(), archive);
@@ -311,7 +315,7 @@ public final class Harvester {
                             steps.coverageStart(), steps.resumeTime());
                     return steps;
                 }
-                Instant snapshot = gaps.snapshotTime(baselineRoot(s), ctx.loader());
+                Instant snapshot = gaps.snapshotTime(baselineRoot(s), baselineKind(s), ctx.loader());
                 boolean closes = snapshot == null || !snapshot.isBefore(steps.coverageStart());
                 if (closes || snapshot.isAfter(steps.resumeTime())) {
                     // closes the gap, or at least brings the destination up to a newer snapshot
@@ -340,7 +344,7 @@ public final class Harvester {
         if (!gaps.isOpen(s.key()) || root == null || options.gapPolicy() != GapPolicy.BASELINE) {
             return steps;
         }
-        Instant snapshot = gaps.snapshotTime(root, ctx.loader());
+        Instant snapshot = gaps.snapshotTime(root, baselineKind(s), ctx.loader());
         if (snapshot == null || snapshot.isBefore(gaps.listsStart(s.key()))) {
             return steps;
         }
@@ -353,9 +357,14 @@ public final class Harvester {
 
     /** The Resource List or Resource Dump a baseline reads (as {@link #baseline} chooses), or null. */
     private URI baselineRoot(DiscoveredSource s) {
-        URI list = s.document(Capability.RESOURCELIST);
-        URI dump = s.document(Capability.RESOURCEDUMP);
-        return dump != null && (options.preferDumps() || list == null) ? dump : list;
+        return s.document(baselineKind(s));
+    }
+
+    /** {@code resourcedump} when a baseline reads the Resource Dump, else {@code resourcelist}. */
+    private Capability baselineKind(DiscoveredSource s) {
+        boolean dump = s.document(Capability.RESOURCEDUMP) != null;
+        return dump && (options.preferDumps() || s.document(Capability.RESOURCELIST) == null)
+                ? Capability.RESOURCEDUMP : Capability.RESOURCELIST;
     }
 
     /**
@@ -367,7 +376,7 @@ public final class Harvester {
     public SyncRun startListRun(ListRunPlanner planner) throws IOException {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.create();
-        HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store), store,
+        HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store, clock), store,
                 new EventFactory(origin), packages, progress);
         List<Listed> listed = new ArrayList<>();
         for (DiscoveredSource s : followed) {
@@ -378,8 +387,8 @@ public final class Harvester {
                 listed.add(new Listed(s, dump, c -> new DumpManifestEntries(ctx, dump)));
             } else {
                 URI from = require(list, s, "Resource List or Resource Dump", "audit");
-                listed.add(new Listed(s, from, c -> new ListWalker(ctx.loader(), from, options.maxDocumentDepth(),
-                        false, progress)));
+                listed.add(new Listed(s, from, c -> new ListWalker(ctx.loader(), from, Capability.RESOURCELIST,
+                        options.maxDocumentDepth(), false, progress)));
             }
         }
         return new SyncRun(planner.parts(new ListRun(start, origin, listed, ctx.events(), progress)), ctx, fetcher,

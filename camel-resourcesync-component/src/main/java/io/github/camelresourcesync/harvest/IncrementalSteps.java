@@ -91,7 +91,7 @@ final class IncrementalSteps implements IncrementalPass {
      */
     static IncrementalSteps plan(DiscoveredSource source, URI changeList, HarvestContext ctx) throws IOException {
         SourceState state = ctx.buffer().source(source.key());
-        DocumentLoader.Opened root = ctx.loader().openIfChanged(changeList, true);
+        DocumentLoader.Opened root = ctx.loader().openIfChanged(changeList, Capability.CHANGELIST, true);
         List<Entry> children = new ArrayList<>();
         SitemapDocument openRoot = null;
         Validators validators = null;
@@ -186,19 +186,13 @@ final class IncrementalSteps implements IncrementalPass {
         while (fresh.size() < WINDOW && (openRoot != null || !lists.isEmpty() || !archived.isEmpty())) {
             SitemapDocument doc;
             Validators validators;
-            if (!archived.isEmpty()) {
-                DocumentLoader.Opened opened = ctx.loader().openIfChanged(archived.poll().loc(), true);
-                if (opened == null) {
-                    continue;
-                }
-                doc = opened.document();
-                validators = opened.validators();
-            } else if (openRoot != null) {
+            Entry list = !archived.isEmpty() ? archived.poll() : openRoot == null ? lists.poll() : null;
+            if (list == null) {
                 doc = openRoot;
                 validators = rootValidators;
                 openRoot = null;
             } else {
-                DocumentLoader.Opened opened = ctx.loader().openIfChanged(lists.poll().loc(), true);
+                DocumentLoader.Opened opened = ctx.loader().openIfChanged(list.loc(), Capability.CHANGELIST, true);
                 if (opened == null) {
                     continue;
                 }
@@ -298,7 +292,7 @@ final class IncrementalSteps implements IncrementalPass {
         SyncEvent event = ctx.events().event(key, e, ChangeType.UPDATED, Capability.CHANGELIST.value(), document);
         String resumeKey = ResumeKeys.of(e);
         return Step.marker((buffer, ignored) -> {
-            buffer.advanceResume(key, event.datetime(), resumeKey);
+            buffer.advanceResume(key, event.datetime(), resumeKey, document);
             PushedState.prune(buffer, key, event);
         });
     }
@@ -330,10 +324,10 @@ final class IncrementalSteps implements IncrementalPass {
         String resumeKey = ResumeKeys.of(e);
         Step.Effect passed = pushed
                 ? (buffer, ev) -> {
-                    buffer.advanceResume(key, ev.datetime(), resumeKey);
+                    buffer.advanceResume(key, ev.datetime(), resumeKey, document);
                     PushedState.prune(buffer, key, ev);
                 }
-                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), resumeKey);
+                : (buffer, ev) -> buffer.advanceResume(key, ev.datetime(), resumeKey, document);
         return Step.event(event, delivered, passed, change == ChangeType.DELETED ? null : content.apply(event));
     }
 

@@ -36,6 +36,8 @@ final class ListWalker implements BaselineEntries {
     private final Set<URI> visited = new HashSet<>();
     private final SyncProgress progress;
     private final URI root;
+    /** what the root and every list it leads to must be (an index has the capability of its lists) */
+    private final Capability expected;
     private Validators rootValidators = Validators.NONE;
     private Instant snapshotTime;
     private boolean snapshotTimeKnown = true;
@@ -44,15 +46,17 @@ final class ListWalker implements BaselineEntries {
     private boolean followed;
 
     /**
+     * @param expected    the capability of the root and of the lists it leads to; a document naming another fails
      * @param conditional ask for the root conditionally; {@link #rootUnchanged()} tells when the Source said 304
      */
-    ListWalker(DocumentLoader loader, URI root, int maxDepth, boolean conditional, SyncProgress progress)
-            throws IOException {
+    ListWalker(DocumentLoader loader, URI root, Capability expected, int maxDepth, boolean conditional,
+               SyncProgress progress) throws IOException {
         this.loader = loader;
         this.maxDepth = maxDepth;
         this.progress = progress;
         this.root = root;
-        DocumentLoader.Opened opened = loader.openIfChanged(root, conditional);
+        this.expected = expected;
+        DocumentLoader.Opened opened = loader.openIfChanged(root, expected, conditional);
         if (opened == null) {
             unchanged = true;
         } else {
@@ -142,20 +146,14 @@ final class ListWalker implements BaselineEntries {
             return;
         }
         followed = true;
-        String expected = parent.header().md().capability();
-        SitemapDocument child = loader.open(e.loc());
-        String actual = child.header().md().capability();
-        if (expected != null && actual != null && !expected.equals(actual)) {
-            LOG.warn("{} lists {} as part of a {} but it says capability={}", parent.header().uri(), e.loc(),
-                    expected, actual);
-        }
-        push(child);
+        push(loader.open(e.loc(), expected));
     }
 
     private void push(SitemapDocument doc) {
         visited.add(doc.header().uri());
         Metadata md = doc.header().md();
-        Instant t = md.at() != null ? md.at() : md.modified();
+        Instant t = loader.clock().trusted(md.at() != null ? md.at() : md.modified(), doc.header().uri(),
+                "the snapshot time (at)");
         if (t == null) {
             snapshotTimeKnown = false;
         } else if (snapshotTime == null || t.isBefore(snapshotTime)) {

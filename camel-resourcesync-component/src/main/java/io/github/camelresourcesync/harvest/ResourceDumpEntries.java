@@ -48,8 +48,8 @@ final class ResourceDumpEntries implements BaselineEntries {
     private Bitstream last;
 
     ResourceDumpEntries(HarvestContext ctx, URI resourceDump, boolean conditional) throws IOException {
-        this.packages = new ListWalker(ctx.loader(), resourceDump, ctx.options().maxDocumentDepth(), conditional,
-                ctx.progress());
+        this.packages = new ListWalker(ctx.loader(), resourceDump, Capability.RESOURCEDUMP,
+                ctx.options().maxDocumentDepth(), conditional, ctx.progress());
         this.loader = ctx.packages();
         this.fetchContent = ctx.options().fetchContent();
         this.runs = new BitstreamRuns(loader);

@@ -42,6 +42,7 @@ public final class StateBuffer {
     private static final int MAX_EXPECTED_PENDING = 1 << 16;
 
     private final SyncStateStore store;
+    private final SourceClock clock;
     private final Map<String, SourceState> sources = new HashMap<>();
     private final Map<String, Boolean> sourceDirty = new HashMap<>();
     private Map<String, Map<String, ResourceState>> resources = new HashMap<>();
@@ -58,7 +59,13 @@ public final class StateBuffer {
     private long lastFlush = System.nanoTime();
 
     public StateBuffer(SyncStateStore store) {
+        this(store, SourceClock.DEFAULT);
+    }
+
+    /** @param clock how far the Source's times are trusted as resume points */
+    public StateBuffer(SyncStateStore store, SourceClock clock) {
         this.store = store;
+        this.clock = clock;
     }
 
     public SourceState source(String sourceKey) {
@@ -104,9 +111,11 @@ public final class StateBuffer {
 
     /**
      * Moves the source's resume point to {@code time}, or adds {@code eventId} to the ids completed at that time when
-     * it is the resume point already; an older time leaves it as it is, and so does a null one.
+     * it is the resume point already; an older time leaves it as it is, and so does a null one or one the
+     * {@link SourceClock} does not trust (reported naming {@code document} and {@code eventId}).
      */
-    public void advanceResume(String sourceKey, Instant time, String eventId) {
+    public void advanceResume(String sourceKey, Instant time, String eventId, Object document) {
+        time = clock.trusted(time, document, eventId);
         if (time == null) {
             return;
         }

@@ -2,6 +2,7 @@ package io.github.camelresourcesync.harvest;
 
 import java.net.URI;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LiteralSource;
@@ -49,7 +50,7 @@ class ArchivesTest {
     }
 
     private URI newest(String path) throws Exception {
-        Entry newest = Archives.newest(loader, source.base().resolve(path));
+        Entry newest = Archives.newest(loader, source.base().resolve(path), Capability.RESOURCEDUMP_ARCHIVE);
         assertNotNull(newest, "the archive lists dumps");
         return newest.loc();
     }

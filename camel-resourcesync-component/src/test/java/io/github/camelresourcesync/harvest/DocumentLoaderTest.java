@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
@@ -65,7 +66,8 @@ class DocumentLoaderTest {
 
     /** Opens {@code uri}, reads it to the end and returns its validators; {@code null} when it answered 304. */
     private Validators read(DocumentLoader from, URI uri, boolean conditional) throws Exception {
-        DocumentLoader.Opened opened = from.openIfChanged(uri, conditional);
+        DocumentLoader.Opened opened = from.openIfChanged(uri, uri.equals(index) ? Capability.CHANGELIST : Capability.RESOURCELIST,
+                conditional);
         if (opened == null) {
             return null;
         }
@@ -107,7 +109,7 @@ class DocumentLoaderTest {
     void anIndexReadCompletelyKeepsItsChildrenForWhenItAnswers304() throws Exception {
         List<Entry> children;
         Validators validators;
-        DocumentLoader.Opened opened = loader.openIfChanged(index, true);
+        DocumentLoader.Opened opened = loader.openIfChanged(index, Capability.CHANGELIST, true);
         try (SitemapDocument doc = opened.document()) {
             children = List.of(doc.next());
             validators = opened.validators();
@@ -130,7 +132,7 @@ class DocumentLoaderTest {
     @Test
     void forgettingDropsValidatorsAndCachedIndexes() throws Exception {
         loader.markProcessed(list, read(loader, list, false));
-        DocumentLoader.Opened opened = loader.openIfChanged(index, false);
+        DocumentLoader.Opened opened = loader.openIfChanged(index, Capability.CHANGELIST, false);
         try (SitemapDocument doc = opened.document()) {
             loader.cacheIndex(index, opened.validators(), List.of(doc.next()));
         }
@@ -152,7 +154,7 @@ class DocumentLoaderTest {
                 .maxConnections(1))) {
             DocumentLoader single = new DocumentLoader(one, reader, progress);
             DocumentException e = assertThrows(DocumentException.class,
-                    () -> single.open(server.uri("/feed.xml")));
+                    () -> single.open(server.uri("/feed.xml"), Capability.RESOURCELIST));
             assertTrue(e.getMessage().contains("<feed>"), e.getMessage());
             Validators read = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> read(single, list, false),
                     "the only connection is still held by the rejected document");

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
@@ -49,10 +50,10 @@ class GapsTest {
                 + "  <url><loc>{base}/res/a</loc></url>\n</urlset>");
         URI root = server.uri("/resourcelist.xml");
         Instant at = Instant.parse("2024-01-01T00:00:10Z");
-        assertEquals(at, gaps.snapshotTime(root, loader));
+        assertEquals(at, gaps.snapshotTime(root, Capability.RESOURCELIST, loader));
         String etag = server.lastRequest("/resourcelist.xml").header("If-None-Match");
         assertNull(etag, "nothing known yet: asked unconditionally");
-        assertEquals(at, gaps.snapshotTime(root, loader), "304: the time read last");
+        assertEquals(at, gaps.snapshotTime(root, Capability.RESOURCELIST, loader), "304: the time read last");
         assertEquals(1, progress.documentsUnchanged());
         assertEquals(1, progress.documents());
     }
@@ -62,8 +63,8 @@ class GapsTest {
         server.serve("/resourcelist.xml", URLSET.replace("{base}", "") + "  <rs:md capability=\"resourcelist\""
                 + " modified=\"2024-01-01T00:00:07Z\"/>\n</urlset>", "application/xml");
         URI root = server.uri("/resourcelist.xml");
-        assertEquals(Instant.parse("2024-01-01T00:00:07Z"), gaps.snapshotTime(root, loader), "modified, without at");
-        assertEquals(Instant.parse("2024-01-01T00:00:07Z"), gaps.snapshotTime(root, loader));
+        assertEquals(Instant.parse("2024-01-01T00:00:07Z"), gaps.snapshotTime(root, Capability.RESOURCELIST, loader), "modified, without at");
+        assertEquals(Instant.parse("2024-01-01T00:00:07Z"), gaps.snapshotTime(root, Capability.RESOURCELIST, loader));
         assertEquals(2, progress.documents());
         assertEquals(0, progress.documentsUnchanged());
     }

@@ -6,13 +6,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.testsupport.FetchRig;
-import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.xml.DocumentException;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The walk over a Resource List or a Resource List Index, without a harvester: entries depth first, each with the
  * document that listed it, the earliest snapshot time, the root's validators (none for an index), a 304 for a root
- * processed before, the nesting limit, the warning for a list whose capability differs from its index's, and a walker
- * closed part-way letting go of its connection.
+ * processed before, the nesting limit, the failure for a list of another capability, and a walker closed part-way
+ * letting go of its connection.
  */
 class ListWalkerTest {
 
@@ -87,7 +87,7 @@ class ListWalkerTest {
         list("/list-1.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:05Z\"", "/res/a", "/res/b");
         list("/list-2.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:20Z\"", "/res/c");
         URI root = server.uri("/index.xml");
-        try (ListWalker walker = new ListWalker(loader, root, 2, false, progress)) {
+        try (ListWalker walker = new ListWalker(loader, root, Capability.RESOURCELIST, 2, false, progress)) {
             assertEquals(List.of("/res/a @ /list-1.xml", "/res/b @ /list-1.xml", "/res/c @ /list-2.xml"),
                     walk(walker));
             assertEquals(root, walker.currentDocument(), "every list read: the root again");
@@ -106,7 +106,7 @@ class ListWalkerTest {
     void aListWithoutSnapshotTimeLeavesTheWalkWithout() throws Exception {
         index("/index.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:10Z\"", "/list-1.xml");
         list("/list-1.xml", "capability=\"resourcelist\"", "/res/a");
-        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 2, false, progress)) {
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false, progress)) {
             assertEquals(List.of("/res/a @ /list-1.xml"), walk(walker));
             assertNull(walker.snapshotTime());
         }
@@ -117,13 +117,13 @@ class ListWalkerTest {
         list("/list.xml", "capability=\"resourcelist\" at=\"2024-01-01T00:00:10Z\"", "/res/a");
         URI root = server.uri("/list.xml");
         Validators validators;
-        try (ListWalker walker = new ListWalker(loader, root, 2, true, progress)) {
+        try (ListWalker walker = new ListWalker(loader, root, Capability.RESOURCELIST, 2, true, progress)) {
             validators = walker.rootValidators();
             assertTrue(validators.etag() != null, "a list root keeps its ETag: " + validators);
             assertEquals(List.of("/res/a @ /list.xml"), walk(walker));
         }
         loader.markProcessed(root, validators);
-        try (ListWalker again = new ListWalker(loader, root, 2, true, progress)) {
+        try (ListWalker again = new ListWalker(loader, root, Capability.RESOURCELIST, 2, true, progress)) {
             assertTrue(again.rootUnchanged());
             assertNull(again.next());
             assertEquals(root, again.currentDocument());
@@ -137,29 +137,29 @@ class ListWalkerTest {
         index("/index.xml", "capability=\"resourcelist\"", "/inner.xml");
         index("/inner.xml", "capability=\"resourcelist\"", "/list.xml");
         list("/list.xml", "capability=\"resourcelist\"", "/res/a");
-        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 2, false, progress)) {
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false, progress)) {
             DocumentException e = assertThrows(DocumentException.class, walker::next);
             assertTrue(e.getMessage().contains("indexes nest deeper than 2 levels at " + server.uri("/list.xml")),
                     e.getMessage());
             assertEquals(server.uri("/inner.xml"), e.getDocument());
         }
-        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 3, false, progress)) {
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 3, false, progress)) {
             assertEquals(List.of("/res/a @ /list.xml"), walk(walker), "three levels are within a limit of 3");
         }
     }
 
     @Test
-    void aListWhoseCapabilityDiffersFromItsIndexIsWarnedAboutOnce() throws Exception {
+    void aListOfAnotherCapabilityInTheIndexFailsTheWalkAndOneWithoutCapabilityIsRead() throws Exception {
         index("/index.xml", "capability=\"resourcelist\"", "/list-1.xml", "/list-2.xml", "/list-3.xml");
-        list("/list-1.xml", "capability=\"resourcelist\"", "/res/a");
+        list("/list-1.xml", "", "/res/a");
         list("/list-2.xml", "capability=\"changelist\"", "/res/b");
-        list("/list-3.xml", "", "/res/c");
-        try (LogCapture log = LogCapture.open();
-             ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), 2, false, progress)) {
-            assertEquals(3, walk(walker).size(), "still read");
-            List<String> warnings = log.lines().stream().filter(l -> l.contains("as part of a")).toList();
-            assertEquals(List.of("WARN " + server.uri("/index.xml") + " lists " + server.uri("/list-2.xml")
-                    + " as part of a resourcelist but it says capability=changelist"), warnings);
+        list("/list-3.xml", "capability=\"resourcelist\"", "/res/c");
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false,
+                progress)) {
+            assertEquals("/res/a", walker.next().loc().getPath(), "no capability: read as the index says");
+            DocumentException e = assertThrows(DocumentException.class, walker::next);
+            assertEquals("the document has rs:md capability=\"changelist\" where a resourcelist was expected"
+                         + " (document " + server.uri("/list-2.xml") + ")", e.getMessage());
         }
     }
 
@@ -175,11 +175,11 @@ class ListWalkerTest {
         try (HttpFetcher one = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
                 .maxConnections(1))) {
             DocumentLoader single = new DocumentLoader(one, new SitemapReader(), progress);
-            try (ListWalker walker = new ListWalker(single, server.uri("/big.xml"), 2, false, progress)) {
+            try (ListWalker walker = new ListWalker(single, server.uri("/big.xml"), Capability.RESOURCELIST, 2, false, progress)) {
                 assertEquals("/res/0", walker.next().loc().getPath());
             }
             List<String> next = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-                try (ListWalker walker = new ListWalker(single, server.uri("/small.xml"), 2, false, progress)) {
+                try (ListWalker walker = new ListWalker(single, server.uri("/small.xml"), Capability.RESOURCELIST, 2, false, progress)) {
                     return walk(walker);
                 }
             }, "the only connection is still held by the closed walker's list");

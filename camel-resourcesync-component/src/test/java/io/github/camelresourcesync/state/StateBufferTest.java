@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StateBufferTest {
 
     private static final String SRC = "http://example.org/capabilitylist.xml";
+    private static final String DOC = "http://example.org/changelist.xml";
 
     @TempDir
     Path dir;
@@ -52,7 +53,7 @@ class StateBufferTest {
         };
         StateBuffer buffer = new StateBuffer(store);
         buffer.upsert(SRC, res("http://example.org/a", 1));
-        buffer.advanceResume(SRC, Instant.parse("2020-01-01T00:00:00Z"), "a");
+        buffer.advanceResume(SRC, Instant.parse("2020-01-01T00:00:00Z"), "a", DOC);
         buffer.flushInBackground();
         assertEquals(0, buffer.pending());
         // held by the store: the change is in flight, not in the store yet, but reads through the buffer see it
@@ -96,28 +97,28 @@ class StateBufferTest {
     void resumePointNeverGoesBackwards() {
         InMemoryStateStore store = new InMemoryStateStore();
         StateBuffer buffer = new StateBuffer(store);
-        buffer.advanceResume(SRC, null, "none");
+        buffer.advanceResume(SRC, null, "none", DOC);
         assertEquals(0, buffer.pending());
-        buffer.advanceResume(SRC, T1, "a");
-        buffer.advanceResume(SRC, T1, "b");
+        buffer.advanceResume(SRC, T1, "a", DOC);
+        buffer.advanceResume(SRC, T1, "b", DOC);
         assertEquals(2, buffer.pending());
-        buffer.advanceResume(SRC, T1, "a"); // already there: nothing to write
+        buffer.advanceResume(SRC, T1, "a", DOC); // already there: nothing to write
         assertEquals(2, buffer.pending());
-        buffer.advanceResume(SRC, Instant.parse("2020-01-01T00:00:00.999Z"), "older");
+        buffer.advanceResume(SRC, Instant.parse("2020-01-01T00:00:00.999Z"), "older", DOC);
         assertEquals(T1, buffer.source(SRC).resumeTime());
         assertEquals(Set.of("a", "b"), buffer.source(SRC).resumeEventIds());
         buffer.flush();
         assertEquals(Set.of("a", "b"), store.source(SRC).resumeEventIds());
 
-        buffer.advanceResume(SRC, T2, "c");
+        buffer.advanceResume(SRC, T2, "c", DOC);
         assertEquals(Set.of("c"), buffer.source(SRC).resumeEventIds());
-        buffer.advanceResume(SRC, T1, "late");
+        buffer.advanceResume(SRC, T1, "late", DOC);
         buffer.flush();
         assertEquals(new SourceState(false, 0, T2, Set.of("c"), null), store.source(SRC));
 
         // a buffer on a store that already has a resume point starts from it
         StateBuffer next = new StateBuffer(store);
-        next.advanceResume(SRC, T1, "replayed");
+        next.advanceResume(SRC, T1, "replayed", DOC);
         assertEquals(0, next.pending());
         assertEquals(T2, next.source(SRC).resumeTime());
     }

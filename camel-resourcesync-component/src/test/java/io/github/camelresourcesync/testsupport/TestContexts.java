@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import io.github.camelresourcesync.PublishedSourceRoutes;
 import io.github.camelresourcesync.ResourceSyncComponent;
+import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
@@ -34,6 +35,17 @@ public final class TestContexts {
     public static CamelContext withStateIn(Path stateDirectory) {
         CamelContext context = new DefaultCamelContext();
         context.getComponent("resourcesync", ResourceSyncComponent.class).setStateDirectory(stateDirectory.toString());
+        return context;
+    }
+
+    /**
+     * A new context with {@code store} bound as {@code #store} and {@code recorder} as {@code #recorder}, as a route
+     * names them in {@code stateStore=#store&exceptionHandler=#recorder}.
+     */
+    public static CamelContext with(SyncStateStore store, RecordingExceptionHandler recorder) {
+        CamelContext context = new DefaultCamelContext();
+        context.getRegistry().bind("store", store);
+        context.getRegistry().bind("recorder", recorder);
         return context;
     }
 }

@@ -137,7 +137,8 @@ final class AtomRun implements EventRun {
         PlannedChange c = (PlannedChange) p.token();
         if (c.advancesResume()) {
             buffer.advanceResume(sourceKey, c.datetime(),
-                    ChangePlanner.resumeKey(c.location(), c.datetime(), c.entry() != null && c.entry().deletion()));
+                    ChangePlanner.resumeKey(c.location(), c.datetime(), c.entry() != null && c.entry().deletion()),
+                    c.document());
         }
         buffer.flushIfFull();
     }
