@@ -21,6 +21,7 @@ import io.github.camelresourcesync.model.DocumentHeader;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.xml.SitemapDocument;
+import io.github.camelresourcesync.xml.ExpectedCapability;
 import io.github.camelresourcesync.xml.SitemapReader;
 
 /**
@@ -154,6 +155,10 @@ public final class DumpPackage implements AutoCloseable {
                     String name = childManifest(child, files, packageUri);
                     URI childUri = manifestUri.resolve(name.substring(name.lastIndexOf('/') + 1));
                     try (SitemapDocument part = reader.open(opened.bounded(name), childUri)) {
+                        if (header.md().capability() != null) {
+                            // the manifests an index lists are of its kind (ExpectedCapability: none is read as asked)
+                            ExpectedCapability.require(part.header(), header.capability());
+                        }
                         if (part.header().isIndex()) {
                             throw new DumpException(packageUri, "manifest '" + name + "' is another index;"
                                                                 + " manifest indexes do not nest");

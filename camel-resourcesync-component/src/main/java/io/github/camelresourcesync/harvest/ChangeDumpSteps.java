@@ -167,7 +167,7 @@ final class ChangeDumpSteps implements IncrementalPass {
         if (until != null && resumeTime != null && until.isBefore(resumeTime)) {
             return; // closed before the resume point: nothing new in it
         }
-        current = ctx.packages().open(pkg, dump.uri());
+        current = ctx.packages().open(pkg, dump.uri(), Capability.CHANGEDUMP_MANIFEST);
         // a change without a time takes the one before it (as in Change Lists), before the stable sort by time
         List<Bitstream> ordered = new ArrayList<>(current.dump().bitstreams().size());
         Instant previous = pkg.md().from();

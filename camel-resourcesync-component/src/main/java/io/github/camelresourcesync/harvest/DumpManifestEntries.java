@@ -85,7 +85,7 @@ final class DumpManifestEntries implements BaselineEntries {
                     ctx.options().maxDocumentDepth(), false, ctx.progress());
             current = contents.href();
         } else {
-            opened = ctx.packages().open(pkg, packageDocument);
+            opened = ctx.packages().open(pkg, packageDocument, Capability.RESOURCEDUMP_MANIFEST);
             bitstreams = opened.dump().bitstreams().iterator();
             current = pkg.loc();
         }
@@ -135,7 +135,7 @@ final class DumpManifestEntries implements BaselineEntries {
         }
         try {
             if (opened == null) {
-                opened = ctx.packages().open(packageEntry, packageDocument);
+                opened = ctx.packages().open(packageEntry, packageDocument, Capability.RESOURCEDUMP_MANIFEST);
             }
             if (byLocation == null) {
                 byLocation = new HashMap<>();

@@ -10,15 +10,19 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 import io.github.camelresourcesync.dump.Bitstream;
+import io.github.camelresourcesync.dump.DumpException;
 import io.github.camelresourcesync.dump.DumpLimits;
 import io.github.camelresourcesync.dump.DumpPackage;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.SpooledContent;
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.xml.DocumentException;
+import io.github.camelresourcesync.xml.ExpectedCapability;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,8 +54,10 @@ final class PackageLoader {
      * @param packageEntry the dump's entry for the package ({@code loc}, {@code length}, {@code hash},
      *                     {@code rs:ln rel="contents"})
      * @param dump         the Resource Dump or Change Dump listing it, named in errors
+     * @param manifest     the manifest capability the package must hold (a Resource Dump's packages hold Resource
+     *                     Dump Manifests, a Change Dump's Change Dump Manifests)
      */
-    Opened open(Entry packageEntry, URI dump) throws IOException {
+    Opened open(Entry packageEntry, URI dump, Capability manifest) throws IOException {
         URI uri = packageEntry.loc();
         // one hash for the package (the strongest published): its bitstreams are verified against all of theirs
         Hashes hash = Fixity.strongestForPackage(packageEntry.md().hash());
@@ -70,6 +76,12 @@ final class PackageLoader {
             Link contents = packageEntry.link("contents");
             URI manifestUri = contents != null ? contents.href() : uri;
             DumpPackage pkg = DumpPackage.open(file, uri, manifestUri, reader, limits);
+            try {
+                ExpectedCapability.require(pkg.manifestHeader(), manifest);
+            } catch (DocumentException e) {
+                pkg.close();
+                throw new DumpException(uri, "its manifest: " + e.getMessage(), e);
+            }
             LOG.debug("{}: {} bitstreams in {} entries", uri, pkg.bitstreams().size(), pkg.entryCount());
             return new Opened(pkg, download, copy);
         } catch (IOException | RuntimeException e) {
@@ -83,10 +95,10 @@ final class PackageLoader {
      * Downloads and opens a package on the pool, so the next package is ready when the current one is read. Closing
      * the future's result is the caller's business; {@link #discard} releases one that is no longer wanted.
      */
-    CompletableFuture<Opened> openAhead(Entry packageEntry, URI dump) {
+    CompletableFuture<Opened> openAhead(Entry packageEntry, URI dump, Capability manifest) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return open(packageEntry, dump);
+                return open(packageEntry, dump, manifest);
             } catch (IOException e) {
                 throw new CompletionException(e);
             }

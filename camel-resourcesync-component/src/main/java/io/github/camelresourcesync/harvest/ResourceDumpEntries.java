@@ -133,7 +133,7 @@ final class ResourceDumpEntries implements BaselineEntries {
             packagesDone = true;
             return null;
         }
-        return loader.openAhead(pkg, packages.currentDocument());
+        return loader.openAhead(pkg, packages.currentDocument(), Capability.RESOURCEDUMP_MANIFEST);
     }
 
     private void closeCurrent() {

@@ -16,13 +16,21 @@ public final class ExpectedCapability {
 
     /** Returns {@code doc}; closes it and throws when it says it is another capability than {@code expected}. */
     public static SitemapDocument require(SitemapDocument doc, Capability expected) throws DocumentException {
-        DocumentHeader header = doc.header();
+        try {
+            require(doc.header(), expected);
+        } catch (DocumentException e) {
+            doc.close();
+            throw e;
+        }
+        return doc;
+    }
+
+    /** Throws when the document {@code header} heads says it is another capability than {@code expected}. */
+    public static void require(DocumentHeader header, Capability expected) throws DocumentException {
         String found = header.md().capability();
         if (found != null && header.capability() != expected) {
-            doc.close();
             throw new DocumentException(header.uri(), "the document has rs:md capability=\"" + found
                                                       + "\" where a " + expected.value() + " was expected");
         }
-        return doc;
     }
 }

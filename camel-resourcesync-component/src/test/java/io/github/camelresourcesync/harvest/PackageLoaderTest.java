@@ -26,6 +26,7 @@ import io.github.camelresourcesync.dump.DumpPackage;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
@@ -260,6 +261,27 @@ class PackageLoaderTest {
     }
 
     @Test
+    void aPackageHoldingAManifestOfTheOtherDumpKindIsRefusedNamingBoth() throws Exception {
+        try (LiteralSource source = new LiteralSource()) {
+            String manifest = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+                              + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">"
+                              + "<rs:md capability=\"changedump-manifest\"/>"
+                              + "<url><loc>http://example.org/a.txt</loc><rs:md path=\"/a.txt\"/></url></urlset>";
+            source.bytes("/dumps/p.zip", Zips.zip(Zips.entries("manifest.xml", manifest, "a.txt", "alpha")),
+                    "application/zip");
+            URI uri = source.base().resolve("/dumps/p.zip");
+            Entry entry = new Entry(uri, null, Metadata.EMPTY, List.of(), false);
+            opened.close();
+            DumpException e = assertThrows(DumpException.class,
+                    () -> loader(Runnable::run).open(entry, source.base().resolve("/resourcedump.xml"),
+                            Capability.RESOURCEDUMP_MANIFEST));
+            assertTrue(e.getMessage().contains(uri.toString()) && e.getMessage().contains("changedump-manifest")
+                       && e.getMessage().contains("resourcedump-manifest was expected"), e.getMessage());
+            assertEquals(0, spooled(), "the refused download was deleted");
+        }
+    }
+
+    @Test
     void aPackageFailingItsChecksLeavesNoDownloadBehind() throws Exception {
         try (LiteralSource source = new LiteralSource()) {
             String manifest = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
@@ -271,7 +293,8 @@ class PackageLoaderTest {
             Entry entry = new Entry(uri, null, Metadata.EMPTY, List.of(), false);
             opened.close();
             DumpException e = assertThrows(DumpException.class,
-                    () -> loader(Runnable::run).open(entry, source.base().resolve("/resourcedump.xml")));
+                    () -> loader(Runnable::run).open(entry, source.base().resolve("/resourcedump.xml"),
+                            Capability.RESOURCEDUMP_MANIFEST));
             assertTrue(e.getMessage().contains(uri.toString()) && e.getMessage().contains("escape the package"),
                     e.getMessage());
             assertEquals(1, source.requests("/dumps/evil.zip"));
