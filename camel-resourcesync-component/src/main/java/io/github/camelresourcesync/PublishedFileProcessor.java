@@ -148,7 +148,7 @@ public class PublishedFileProcessor implements Processor {
         // streamed from the file as the client reads: constant memory per request, whatever the file's size
         InputStream body = range == null ? new FileSlice(file, 0, size)
                 : new FileSlice(file, range.first(), range.length());
-        out.setBody(gzip ? new GzipStream(body) : body);
+        out.setBody(gzip ? GzipStream.of(body) : body);
     }
 
     /** The file a request path names, or null when it is outside the directory or a hidden file. */

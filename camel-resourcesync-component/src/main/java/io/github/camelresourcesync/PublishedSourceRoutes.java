@@ -46,11 +46,12 @@ public class PublishedSourceRoutes extends RouteBuilder {
 
     /**
      * Camel's HTTP filter, but the {@code Content-Length} {@link PublishedFileProcessor} gives a {@code HEAD} answer
-     * goes out: the only way to tell a file's size without sending it (a {@code GET} streams chunked).
+     * goes out: the only way to tell a file's size without sending it (a {@code GET} streams chunked). For routes
+     * declared elsewhere (YAML): {@code headerFilterStrategy=#class:io.github.camelresourcesync.PublishedSourceRoutes$ServedHeaders}.
      */
-    static final class ServedHeaders extends HttpHeaderFilterStrategy {
+    public static final class ServedHeaders extends HttpHeaderFilterStrategy {
 
-        ServedHeaders() {
+        public ServedHeaders() {
             getOutFilter().remove("content-length");
         }
     }

@@ -1,6 +1,5 @@
 package io.github.camelresourcesync;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,21 +47,13 @@ class PublishBadValuesTest {
 
     @BeforeEach
     void serve() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestContexts.freePort();
         base = URI.create("http://127.0.0.1:" + port + "/rs/");
         context = TestContexts.servingPublishedSource(tmp.resolve("state"), port, tmp.resolve("site"), "/rs");
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                // flushSize=1: the documents are written before the exchange completes
-                from("direct:publish").routeId("publish").to("resourcesync-publish:" + tmp.resolve("site")
-                                                             + "?baseUrl=" + base + "&flushSize=1"
-                                                             + "&resourceListInterval=0");
-            }
-        });
+        // flushSize=1: the documents are written before the exchange completes
+        RouteBuilder.addRoutes(context, r -> r.from("direct:publish").routeId("publish")
+                .to("resourcesync-publish:" + tmp.resolve("site") + "?baseUrl=" + base + "&flushSize=1"
+                    + "&resourceListInterval=0"));
     }
 
     @AfterEach

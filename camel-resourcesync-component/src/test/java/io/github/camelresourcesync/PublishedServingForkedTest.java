@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 
+import io.github.camelresourcesync.testsupport.TestContexts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,10 +49,7 @@ class PublishedServingForkedTest {
         Files.createDirectories(site.resolve("dumps"));
         String md5 = write(site.resolve("dumps/part.zip"));
         Files.copy(site.resolve("dumps/part.zip"), site.resolve("big.xml"));
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestContexts.freePort();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(List.of(java.toString(), "-Xmx64m", "-XX:+ExitOnOutOfMemoryError", "-cp",
                 System.getProperty("java.class.path"), ServePublishedMain.class.getName(), site.toString(),
