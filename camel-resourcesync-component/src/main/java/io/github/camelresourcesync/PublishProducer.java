@@ -10,10 +10,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
 import io.github.camelresourcesync.model.ChangeType;
-import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.W3cDateTime;
+import io.github.camelresourcesync.publish.EventValues;
+import io.github.camelresourcesync.publish.PublishException;
 import io.github.camelresourcesync.publish.Publisher;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePropertyKey;
@@ -140,52 +141,73 @@ public class PublishProducer extends DefaultProducer {
         return changed;
     }
 
-    /** The sync event the headers describe; only the location is required. */
-    static SyncEvent event(Message in) {
+    /**
+     * The sync event the headers describe; only the location is required. Every value the documents would show is
+     * checked here, where it enters, and a bad one fails the exchange naming its header ({@link EventValues}).
+     */
+    static SyncEvent event(Message in) throws PublishException {
         Object loc = in.getHeader(ResourceSyncConstants.LOCATION);
         if (loc == null || loc.toString().isBlank()) {
             throw new IllegalArgumentException("resourcesync-publish: the " + ResourceSyncConstants.LOCATION
                                                + " header (the resource URI) is missing");
         }
-        URI location = URI.create(loc.toString().trim());
-        if (!location.isAbsolute()) {
-            throw new IllegalArgumentException("resourcesync-publish: " + ResourceSyncConstants.LOCATION + " '"
-                                               + location + "' is not an absolute URI");
-        }
+        URI location = EventValues.location(loc.toString().trim(), header(ResourceSyncConstants.LOCATION));
         String changeText = in.getHeader(ResourceSyncConstants.CHANGE, String.class);
         ChangeType change = changeText == null ? ChangeType.UPDATED : ChangeType.fromValue(changeText);
         if (change == null) {
             throw new IllegalArgumentException("resourcesync-publish: " + ResourceSyncConstants.CHANGE + " of "
-                                               + location + " is '" + changeText
+                                               + location + " is '" + EventValues.escaped(changeText)
                                                + "', expected created, updated or deleted");
         }
-        String mediaType = in.getHeader(ResourceSyncConstants.MEDIA_TYPE, String.class);
-        if (mediaType == null) {
-            mediaType = in.getHeader(Exchange.CONTENT_TYPE, String.class);
-        }
+        String of = " of " + location;
+        String typeHeader = in.getHeader(ResourceSyncConstants.MEDIA_TYPE) != null ? ResourceSyncConstants.MEDIA_TYPE
+                : Exchange.CONTENT_TYPE;
+        String mediaType = EventValues.mediaType(in.getHeader(typeHeader, String.class), header(typeHeader) + of);
+        String hash = in.getHeader(ResourceSyncConstants.HASH, String.class);
         @SuppressWarnings("unchecked")
         List<Link> links = in.getHeader(ResourceSyncConstants.LINKS, List.class);
         return new SyncEvent(in.getHeader(ResourceSyncConstants.SOURCE, String.class), location, change,
-                time(in, ResourceSyncConstants.DATETIME), time(in, ResourceSyncConstants.LAST_MODIFIED),
-                Hashes.parse(in.getHeader(ResourceSyncConstants.HASH, String.class)),
-                in.getHeader(ResourceSyncConstants.LENGTH, Long.class), mediaType,
-                in.getHeader(ResourceSyncConstants.CAPABILITY, String.class), null, links,
+                time(in, ResourceSyncConstants.DATETIME, of), time(in, ResourceSyncConstants.LAST_MODIFIED, of),
+                hash == null ? null : EventValues.hash(hash, header(ResourceSyncConstants.HASH) + of),
+                length(in, of), mediaType, in.getHeader(ResourceSyncConstants.CAPABILITY, String.class), null, links,
                 in.getHeader(ResourceSyncConstants.EVENT_ID, String.class), null, null, null);
     }
 
+    private static String header(String name) {
+        return "resourcesync-publish: header " + name;
+    }
+
     /** An {@link Instant}, a {@link Date}, or W3C datetime text. */
-    private static Instant time(Message in, String header) {
+    private static Instant time(Message in, String header, String of) throws PublishException {
         Object v = in.getHeader(header);
+        Instant t;
         if (v == null || v instanceof Instant) {
-            return (Instant) v;
+            t = (Instant) v;
+        } else if (v instanceof Date d) {
+            t = d.toInstant();
+        } else {
+            try {
+                t = W3cDateTime.parse(v.toString());
+            } catch (IllegalArgumentException e) {
+                throw new PublishException(header(header) + of + ": " + EventValues.escaped(e.getMessage()));
+            }
         }
-        if (v instanceof Date d) {
-            return d.toInstant();
+        return EventValues.time(t, header(header) + of);
+    }
+
+    /** A whole number of bytes, as a number or text. */
+    private static Long length(Message in, String of) throws PublishException {
+        Object v = in.getHeader(ResourceSyncConstants.LENGTH);
+        String what = header(ResourceSyncConstants.LENGTH) + of;
+        if (v == null) {
+            return null;
         }
         try {
-            return W3cDateTime.parse(v.toString());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("resourcesync-publish: header " + header + ": " + e.getMessage(), e);
+            long n = v instanceof Long || v instanceof Integer || v instanceof Short ? ((Number) v).longValue()
+                    : Long.parseLong(v.toString().trim());
+            return EventValues.length(n, what);
+        } catch (NumberFormatException e) {
+            throw new PublishException(what + " is \"" + EventValues.escaped(v) + "\": expected a number of bytes");
         }
     }
 }

@@ -1,9 +1,7 @@
 package io.github.camelresourcesync;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLConnection;
@@ -18,10 +16,10 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.zip.GZIPOutputStream;
 
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
@@ -39,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * {@code application/xml} for the capability documents (including the extension-less
  * {@code /.well-known/resourcesync}), {@code application/zip} for dump packages; a strong {@code ETag} and
  * {@code Last-Modified}; {@code 304} for {@code If-None-Match} / {@code If-Modified-Since}; gzip for XML and text when
- * the client accepts it. Paths that leave the directory or name a dot file (the publisher's state, temporary files)
+ * the client accepts it; one byte range ({@code Range}, {@code If-Range}: {@code 206}, {@code 416}); {@code HEAD} with
+ * the {@code Content-Length}. Bodies stream from the file as the client reads (chunked), so a request costs the same
+ * memory whatever the file's size. Paths that leave the directory or name a dot file (the publisher's state, temporary files)
  * are 404, except {@code .well-known}. The directory itself answers a small HTML page whose
  * {@code rel="resourcesync"} link leads harvesters given the base URL to the Source Description. A notification
  * channel's topic document (what the publisher writes with {@code pushHub}) carries the WebSub discovery links its
@@ -49,6 +49,7 @@ import org.slf4j.LoggerFactory;
 public class PublishedFileProcessor implements Processor {
 
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
+    private static final String CONTENT_LENGTH = "Content-Length";
 
     private final Path root;
     private final String contextPath;
@@ -73,6 +74,8 @@ public class PublishedFileProcessor implements Processor {
         String acceptEncoding = in.getHeader("Accept-Encoding", String.class);
         String ifNoneMatch = in.getHeader("If-None-Match", String.class);
         String ifModifiedSince = in.getHeader("If-Modified-Since", String.class);
+        String rangeHeader = "GET".equals(method) ? in.getHeader("Range", String.class) : null;
+        String ifRange = in.getHeader("If-Range", String.class);
         Message out = exchange.getMessage();
         // the request's headers must not go back as response headers
         out.removeHeaders("*");
@@ -99,15 +102,19 @@ public class PublishedFileProcessor implements Processor {
             return;
         }
         BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+        long size = attrs.size();
         String type = contentType(file);
-        boolean gzip = compressible(type) && acceptsGzip(acceptEncoding);
-        String etag = "\"" + Long.toHexString(attrs.size()) + "-"
+        // a range is of the file's own bytes: a request for one is answered without gzip
+        boolean gzip = compressible(type) && acceptsGzip(acceptEncoding) && rangeHeader == null;
+        String etag = "\"" + Long.toHexString(size) + "-"
                       + Long.toHexString(attrs.lastModifiedTime().toInstant().toEpochMilli()) + (gzip ? "-gz" : "")
                       + "\"";
         Instant modified = attrs.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
+        String lastModified = HTTP_DATE.format(modified.atZone(ZoneOffset.UTC));
         out.setHeader("ETag", etag);
-        out.setHeader("Last-Modified", HTTP_DATE.format(modified.atZone(ZoneOffset.UTC)));
+        out.setHeader("Last-Modified", lastModified);
         out.setHeader("Vary", "Accept-Encoding");
+        out.setHeader("Accept-Ranges", "bytes");
         String links = topics.linksOf(file);
         if (links != null) {
             out.setHeader("Link", links);
@@ -116,15 +123,32 @@ public class PublishedFileProcessor implements Processor {
             out.setHeader(Exchange.HTTP_RESPONSE_CODE, 304);
             return;
         }
-        out.setHeader(Exchange.HTTP_RESPONSE_CODE, 200);
+        // If-Range: the range only of the version the client has part of, else the whole file
+        ByteRange range = rangeHeader == null || ifRange != null && !List.of(etag, lastModified).contains(ifRange.trim())
+                ? null : ByteRange.parse(rangeHeader, size);
+        if (range == ByteRange.UNSATISFIABLE) {
+            out.setHeader(Exchange.HTTP_RESPONSE_CODE, 416);
+            out.setHeader("Content-Range", "bytes */" + size);
+            return;
+        }
+        out.setHeader(Exchange.HTTP_RESPONSE_CODE, range == null ? 200 : 206);
         out.setHeader(Exchange.CONTENT_TYPE, type);
         if (gzip) {
             out.setHeader(Exchange.CONTENT_ENCODING, "gzip");
         }
         if ("HEAD".equals(method)) {
+            if (!gzip) {
+                out.setHeader(CONTENT_LENGTH, size); // a GET streams the body chunked, without one
+            }
             return;
         }
-        out.setBody(gzip ? gzipped(file) : Files.readAllBytes(file));
+        if (range != null) {
+            out.setHeader("Content-Range", "bytes " + range.first() + "-" + range.last() + "/" + size);
+        }
+        // streamed from the file as the client reads: constant memory per request, whatever the file's size
+        InputStream body = range == null ? new FileSlice(file, 0, size)
+                : new FileSlice(file, range.first(), range.length());
+        out.setBody(gzip ? GzipStream.of(body) : body);
     }
 
     /** The file a request path names, or null when it is outside the directory or a hidden file. */
@@ -201,14 +225,6 @@ public class PublishedFileProcessor implements Processor {
             }
         }
         return false;
-    }
-
-    private static byte[] gzipped(Path file) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (InputStream in = Files.newInputStream(file); OutputStream gz = new GZIPOutputStream(bytes)) {
-            in.transferTo(gz);
-        }
-        return bytes.toByteArray();
     }
 
     /**

@@ -1,6 +1,9 @@
 package io.github.camelresourcesync;
 
+import org.apache.camel.Endpoint;
 import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.http.base.HttpHeaderFilterStrategy;
+import org.apache.camel.spi.HeaderFilterStrategyAware;
 
 /**
  * Serves a published Source directory over HTTP with Camel's {@code platform-http} (add
@@ -31,8 +34,25 @@ public class PublishedSourceRoutes extends RouteBuilder {
 
     @Override
     public void configure() {
-        from("platform-http:" + (contextPath.isEmpty() ? "/" : contextPath) + "?matchOnUriPrefix=true")
+        Endpoint http = endpoint("platform-http:" + (contextPath.isEmpty() ? "/" : contextPath)
+                                 + "?matchOnUriPrefix=true");
+        if (http instanceof HeaderFilterStrategyAware aware) {
+            aware.setHeaderFilterStrategy(new ServedHeaders());
+        }
+        from(http)
                 .routeId("resourcesync-serve" + contextPath.replace('/', '-'))
                 .process(new PublishedFileProcessor(directory, contextPath.isEmpty() ? "/" : contextPath));
+    }
+
+    /**
+     * Camel's HTTP filter, but the {@code Content-Length} {@link PublishedFileProcessor} gives a {@code HEAD} answer
+     * goes out: the only way to tell a file's size without sending it (a {@code GET} streams chunked). For routes
+     * declared elsewhere (YAML): {@code headerFilterStrategy=#class:io.github.camelresourcesync.PublishedSourceRoutes$ServedHeaders}.
+     */
+    public static final class ServedHeaders extends HttpHeaderFilterStrategy {
+
+        public ServedHeaders() {
+            getOutFilter().remove("content-length");
+        }
     }
 }

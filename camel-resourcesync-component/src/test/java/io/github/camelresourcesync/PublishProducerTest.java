@@ -83,6 +83,22 @@ class PublishProducerTest {
         }
     }
 
+    /** changeListMaxAge=1h through the endpoint: changes that follow each other at once stay in one list. */
+    @Test
+    void changeListMaxAgeLeavesAYoungListOpen() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.start();
+            ProducerTemplate t = context.createProducerTemplate();
+            for (String name : new String[] { "a", "b", "c" }) {
+                t.sendBodyAndHeaders(uri() + "&changeListMaxAge=1h&flushSize=1", name,
+                        Map.of(ResourceSyncConstants.LOCATION, "http://origin.example/" + name));
+            }
+            String cl = Files.readString(tmp.resolve("site/changelist.xml"));
+            assertTrue(cl.contains("<urlset") && cl.split("<url>", -1).length == 4, "one open list of three: " + cl);
+            assertFalse(Files.exists(tmp.resolve("site/changelists")));
+        }
+    }
+
     @Test
     void producerWithoutBaseUrlExplainsWhatItNeeds() throws Exception {
         try (CamelContext context = new DefaultCamelContext()) {

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +127,45 @@ class PublishedSourceRoutesTest {
         assertEquals(200, head.statusCode());
         assertEquals(0, head.body().length);
         assertNull(head.headers().firstValue("Content-Encoding").orElse(null));
+    }
+
+    @Test
+    void answersOneByteRangeAndHeadWithTheLength() throws Exception {
+        byte[] data = new byte[100_000];
+        new java.util.Random(24).nextBytes(data);
+        Files.createDirectories(tmp.resolve("site/dumps"));
+        Files.write(tmp.resolve("site/dumps/part.zip"), data);
+
+        HttpResponse<byte[]> first = get("dumps/part.zip", "Range", "bytes=0-9");
+        assertEquals(206, first.statusCode());
+        assertEquals("bytes 0-9/100000", first.headers().firstValue("Content-Range").orElseThrow());
+        assertArrayEquals(Arrays.copyOfRange(data, 0, 10), first.body());
+        HttpResponse<byte[]> suffix = get("dumps/part.zip", "Range", "bytes=-5");
+        assertEquals(206, suffix.statusCode());
+        assertEquals("bytes 99995-99999/100000", suffix.headers().firstValue("Content-Range").orElseThrow());
+        assertArrayEquals(Arrays.copyOfRange(data, 99_995, 100_000), suffix.body());
+        HttpResponse<byte[]> open = get("dumps/part.zip", "Range", "bytes=99990-");
+        assertArrayEquals(Arrays.copyOfRange(data, 99_990, 100_000), open.body());
+        HttpResponse<byte[]> beyond = get("dumps/part.zip", "Range", "bytes=100000-");
+        assertEquals(416, beyond.statusCode());
+        assertEquals("bytes */100000", beyond.headers().firstValue("Content-Range").orElseThrow());
+
+        HttpResponse<byte[]> whole = get("dumps/part.zip");
+        assertEquals(200, whole.statusCode());
+        assertEquals("bytes", whole.headers().firstValue("Accept-Ranges").orElseThrow());
+        assertArrayEquals(data, whole.body());
+        assertArrayEquals(data, get("dumps/part.zip", "Range", "bytes=0-1,5-6").body(), "several ranges: all");
+        String etag = whole.headers().firstValue("ETag").orElseThrow();
+        assertEquals(206, get("dumps/part.zip", "Range", "bytes=0-9", "If-Range", etag).statusCode());
+        assertEquals(200, get("dumps/part.zip", "Range", "bytes=0-9", "If-Range", "\"older\"").statusCode(),
+                "If-Range of another version: the whole file");
+
+        HttpResponse<byte[]> head = http.send(HttpRequest.newBuilder(base.resolve("dumps/part.zip"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, head.statusCode());
+        assertEquals("100000", head.headers().firstValue("Content-Length").orElseThrow());
+        assertEquals(0, head.body().length);
+        assertEquals(404, get("dumps/../../state/x", "Range", "bytes=0-9").statusCode());
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.camelresourcesync.model.MediaTypes;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
@@ -84,8 +85,10 @@ final class OpenResponse {
         return all;
     }
 
+    /** {@code Content-Type} when it is a media type: anything else (a control character) is not passed on. */
     String contentType() {
-        return header(HttpHeaders.CONTENT_TYPE);
+        String type = header(HttpHeaders.CONTENT_TYPE);
+        return MediaTypes.isValid(type) ? type : null;
     }
 
     Validators validators() {

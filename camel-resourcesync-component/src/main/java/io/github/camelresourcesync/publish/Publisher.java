@@ -87,6 +87,7 @@ public final class Publisher implements AutoCloseable {
         PublisherStore store = new PublisherStore(options.stateDirectory(), options.sync());
         Publisher p = new Publisher(options, store);
         try {
+            p.dropUnwritable();
             p.writeAll();
             p.pruneBlobs();
         } catch (IOException | RuntimeException e) {
@@ -94,6 +95,19 @@ public final class Publisher implements AutoCloseable {
             throw e;
         }
         return p;
+    }
+
+    /**
+     * Records an earlier version accepted unchecked (a control character in a media type) would fail every write of
+     * the documents: they leave the store with an ERROR that shows them, so the publisher starts and writes again. A
+     * stored copy stays in place for the event sent again.
+     */
+    private void dropUnwritable() throws IOException {
+        store.dropUnwritable(EventValues::problem, d -> LOG.error("Dropped {} from the publisher state of {}: {}."
+                                                                  + " Send its event again with valid values to"
+                                                                  + " publish it. The stored record: {}",
+                d.what(), dir, d.reason(), EventValues.escaped(d.record())));
+        store.commit();
     }
 
     private void writeAll() throws IOException {
@@ -149,9 +163,11 @@ public final class Publisher implements AutoCloseable {
      * @param  body            the resource's bytes, or null (metadata-only events, deletions): hashed, checked
      *                         against the event's own hash and length, and stored when {@code storeContent} is on
      * @return                 {@code true} when the Source changed, {@code false} when the event told it nothing new
-     * @throws PublishException when the body contradicts the event's hash or length
+     * @throws PublishException when the body contradicts the event's hash or length, or a value of the event cannot
+     *                         go into a document ({@link EventValues})
      */
     public synchronized boolean accept(SyncEvent ev, InputStream body) throws IOException {
+        EventValues.check(ev);
         int listed = unwritten.size();
         boolean changed;
         try {

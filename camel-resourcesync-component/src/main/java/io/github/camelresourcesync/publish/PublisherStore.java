@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.h2.mvstore.MVMap;
@@ -130,6 +133,44 @@ final class PublisherStore implements AutoCloseable {
                 }
             };
         };
+    }
+
+    /** A record {@link #dropUnwritable} removed, named by {@code what}. */
+    record Dropped(String what, String record, String reason) {
+    }
+
+    /**
+     * Removes the resources and open changes that no document can hold (an earlier version stored event values
+     * unchecked), telling {@code dropped} each one with {@code problem}'s reason, so the documents can be written
+     * again. The caller commits.
+     */
+    void dropUnwritable(Function<Published, String> problem, Consumer<Dropped> dropped) {
+        for (Map.Entry<String, Dropped> d : unwritable(resources, "resource ", problem)) {
+            removeResource(d.getKey());
+            dropped.accept(d.getValue());
+        }
+        for (Map.Entry<Long, Dropped> d : unwritable(changes, "open change #", problem)) {
+            journal.log('C', 'D', d.getKey().toString(), null);
+            changes.remove(d.getKey());
+            dropped.accept(d.getValue());
+        }
+    }
+
+    private static <K> List<Map.Entry<K, Dropped>> unwritable(MVMap<K, String> map, String kind,
+            Function<Published, String> problem) {
+        List<Map.Entry<K, Dropped>> found = new ArrayList<>();
+        for (Map.Entry<K, String> e : map.entrySet()) {
+            String reason;
+            try {
+                reason = problem.apply(Published.decode(e.getValue()));
+            } catch (RuntimeException ex) {
+                reason = "it cannot be read (" + EventValues.escaped(ex.getMessage()) + ")";
+            }
+            if (reason != null) {
+                found.add(Map.entry(e.getKey(), new Dropped(kind + e.getKey(), e.getValue(), reason)));
+            }
+        }
+        return found;
     }
 
     void addChange(Published p) {

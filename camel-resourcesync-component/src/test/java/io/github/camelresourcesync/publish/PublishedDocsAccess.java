@@ -1,12 +1,15 @@
 package io.github.camelresourcesync.publish;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 
 /** Lets Camel-level tests use {@link PublishedDocs}. */
@@ -17,6 +20,21 @@ public final class PublishedDocsAccess {
 
     public static int assertAllValid(Path dir) throws IOException {
         return PublishedDocs.assertAllValid(dir);
+    }
+
+    /**
+     * Stores a created resource and its change as a version before issue 24 did, without checking its values (a
+     * media type with a control character poisoned the store that way).
+     */
+    public static void storeUnchecked(Path stateDirectory, URI location, String mediaType) throws IOException {
+        try (PublisherStore store = new PublisherStore(stateDirectory)) {
+            Published p = new Published(location, ChangeType.CREATED, Instant.parse("2025-01-01T00:00:00Z"), null,
+                    null, null, mediaType, null, null, null);
+            store.putResource(location.toString(), p);
+            store.addChange(p);
+            store.endEvent();
+            store.commit();
+        }
     }
 
     /** The names of the files in {@code directory}, sorted. */

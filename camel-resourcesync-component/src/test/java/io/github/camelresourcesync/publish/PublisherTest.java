@@ -200,6 +200,22 @@ class PublisherTest {
         assertEquals(0, doc("changelists/changelist-00002.xml").entries().size());
     }
 
+    /** A list opened by a rotation is as old as its own first change, not as the list before it. */
+    @Test
+    void aListOpenedByARotationAgesFromItsOwnFirstChange() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListMaxAge(Duration.ofHours(1)).changeListSize(2))) {
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("a"));
+            clock.advance(Duration.ofMinutes(50));
+            p.publish(event("http://origin.example/b", ChangeType.CREATED, T0.plusSeconds(1)), body("b"));
+            p.publish(event("http://origin.example/c", ChangeType.CREATED, T0.plusSeconds(2)), body("c"));
+            clock.advance(Duration.ofMinutes(20));
+            p.publish(event("http://origin.example/d", ChangeType.CREATED, T0.plusSeconds(3)), body("d"));
+            assertEquals(2, doc("changelist.xml").entries().size(), "the list b filled and the one c opened");
+            assertEquals(2, doc("changelists/changelist-00002.xml").entries().size(),
+                    "the list c opened 20 minutes ago also takes d, 70 minutes after the first list opened");
+        }
+    }
+
     @Test
     void resourceListRewritesWaitForTheirIntervalWhileChangesAreListedAtOnce() throws Exception {
         try (Publisher p = Publisher.open(options().resourceListInterval(Duration.ofMinutes(1)))) {

@@ -1,5 +1,7 @@
 package io.github.camelresourcesync.testsupport;
 
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 
 import io.github.camelresourcesync.PublishedSourceRoutes;
@@ -47,5 +49,12 @@ public final class TestContexts {
         context.getRegistry().bind("store", store);
         context.getRegistry().bind("recorder", recorder);
         return context;
+    }
+
+    /** A port free on loopback a moment ago, for a server the test starts next. */
+    public static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 }
