@@ -194,7 +194,9 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         try (EventRun run = openRun(maxMessagesPerPoll)) {
             currentRun = run;
             stoppedAtFailure = false;
-            while (run.hasMore() && isRunAllowed() && !stoppedAtFailure) {
+            // isBatchAllowed: false once a graceful shutdown began, which hands out no more batches; pulling on would
+            // fetch (and discard) the rest of the run until the shutdown times out
+            while (run.hasMore() && isBatchAllowed() && !stoppedAtFailure) {
                 Queue<Object> batch = nextBatch(run);
                 if (batch.isEmpty()) {
                     break;
@@ -202,7 +204,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 total += processBatch(batch);
                 run.flushIfDue();
             }
-            if (!stoppedAtFailure && isRunAllowed()) {
+            if (!stoppedAtFailure && isBatchAllowed()) {
                 statistics.runCompleted();
             }
             statistics.pollFinished(total, System.nanoTime() - started, null);
