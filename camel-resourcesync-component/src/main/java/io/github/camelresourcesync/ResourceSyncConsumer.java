@@ -62,6 +62,11 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
                 new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool,
                 () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
         harvester.gapListener(getStatistics());
+        harvester.discoveryCheck(found -> {
+            Map<String, String> keys = new LinkedHashMap<>();
+            found.forEach(s -> keys.put(s.key(), "the Capability List " + s.capabilityList()));
+            claimStateKeys(keys);
+        });
         auditDestination = ep.auditDestination(store);
         if (ep.isPush()) {
             push = new ResourceSyncPush(this, ep);

@@ -6,10 +6,13 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.http.FetchException;
@@ -65,6 +68,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     private SyncStateStore store;
     private HttpFetcher fetcher;
     private String resumePoint;
+    /** The state keys this route claimed as found by discovery (see {@link #claimStateKeys}). */
+    private final Set<String> claimedKeys = new HashSet<>();
 
     protected SyncEventPollingConsumer(SyncEventEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -167,6 +172,31 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         if (resumePoint != null) {
             getEndpoint().getComponent().release(resumePoint, routeId());
             resumePoint = null;
+        }
+        claimStateKeys(Map.of());
+    }
+
+    /**
+     * Makes this route the one owner of the state keys a discovery found (key to what it is, for the message), and
+     * gives up those it no longer follows. The start-time claim compares configured URLs; two URLs of one Source (its
+     * Source Description and its Capability List) reach the same state only through discovery, so this is where a
+     * second route is refused: its poll fails naming both routes and the key.
+     */
+    protected synchronized void claimStateKeys(Map<String, String> found) {
+        SyncEventComponent component = getEndpoint().getComponent();
+        String prefix = System.identityHashCode(store) + "|state key|";
+        for (Map.Entry<String, String> e : found.entrySet()) {
+            if (!claimedKeys.contains(e.getKey())) {
+                component.claim(prefix + e.getKey(), e.getValue() + " (state key " + e.getKey() + ")", routeId());
+                claimedKeys.add(e.getKey());
+            }
+        }
+        for (Iterator<String> it = claimedKeys.iterator(); it.hasNext(); ) {
+            String key = it.next();
+            if (!found.containsKey(key)) {
+                component.release(prefix + key, routeId());
+                it.remove();
+            }
         }
     }
 

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -84,6 +86,51 @@ class ResumePointOwnerTest {
         await().atMost(30, TimeUnit.SECONDS).until(() -> first.size() == 1 && second.size() == 1);
         assertEquals(List.of("alpha"), first);
         assertEquals(List.of("alpha"), second);
+    }
+
+    /**
+     * The same Source written two ways, by its Source Description and by its Capability List: the configured URLs
+     * differ, but both reach the state of the one Capability List. The second route's polls fail naming both routes
+     * and the state key, and deliver nothing; once the first route stops, the second one follows on from the state.
+     */
+    @Test
+    void twoUrlsOfOneSourceCannotBothHarvestIntoTheSameState() throws Exception {
+        try (TestSource source = new TestSource()) {
+            source.put("/res/a.txt", "alpha");
+            String state = "?delay=20&stateDirectory=" + dir;
+            List<String> first = new CopyOnWriteArrayList<>();
+            List<String> second = new CopyOnWriteArrayList<>();
+            context = new DefaultCamelContext();
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.uri("/.well-known/resourcesync") + state).routeId("byDescription")
+                            .process(x -> first.add(x.getIn().getBody(String.class)));
+                    from("resourcesync:" + source.uri("/capabilitylist.xml") + state).routeId("byCapabilityList")
+                            .autoStartup(false).process(x -> second.add(x.getIn().getBody(String.class)));
+                }
+            });
+            context.start();
+            await().atMost(Polls.TIMEOUT).until(() -> first.size() == 1);
+            context.getRouteController().startRoute("byCapabilityList");
+            SyncEventPollingConsumer refused = Polls.consumer(context, "byCapabilityList");
+            Polls.awaitFullPolls(refused, 1);
+            source.change("/res/b.txt", "beta");
+            await().atMost(Polls.TIMEOUT).until(() -> first.size() == 2);
+            Polls.awaitFullPolls(refused, 2);
+
+            assertEquals(List.of("alpha", "beta"), first);
+            assertEquals(List.of(), second, "the second route harvests nothing");
+            String error = refused.getLastPollError();
+            assertTrue(error.contains("'byDescription'") && error.contains("'byCapabilityList'"), error);
+            assertTrue(error.contains("state key " + source.uri("/capabilitylist.xml")), error);
+            assertTrue(refused.getFailedPolls() >= 3, "every poll of the second route failed");
+
+            context.getRouteController().stopRoute("byDescription");
+            source.change("/res/c.txt", "gamma");
+            await().atMost(Polls.TIMEOUT).until(() -> second.size() == 1);
+            assertEquals(List.of("gamma"), second, "alone, it follows on from the shared state");
+        }
     }
 
     private static String rootMessage(Throwable t) {

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
@@ -41,6 +42,8 @@ public final class Harvester {
     private final Gaps gaps = new Gaps();
 
     private List<DiscoveredSource> sources;
+    private Consumer<List<DiscoveredSource>> discoveryCheck = found -> {
+    };
     /** survives {@link #invalidate()}: what operators see while the Source is failing */
     private List<DiscoveredSource> lastFollowed = List.of();
     private long discoveredAtNanos;
@@ -72,6 +75,14 @@ public final class Harvester {
         return URI.create(uri.getScheme() + "://" + (uri.getRawAuthority() == null ? "" : uri.getRawAuthority()) + "/");
     }
 
+    /**
+     * Told of the Capability Lists each discovery found, before they are followed; refuses them by throwing (e.g. when
+     * another route already harvests one of them into the same state).
+     */
+    public void discoveryCheck(Consumer<List<DiscoveredSource>> check) {
+        this.discoveryCheck = check;
+    }
+
     /** Told of gaps in the Change Lists that no baseline can close, and of their closing. */
     public void gapListener(GapListener listener) {
         gaps.listener(listener);
@@ -82,6 +93,7 @@ public final class Harvester {
         Duration age = Duration.ofNanos(System.nanoTime() - discoveredAtNanos);
         if (sources == null || age.compareTo(options.rediscoveryInterval()) > 0) {
             List<DiscoveredSource> found = select(discovery.discover(start));
+            discoveryCheck.accept(found);
             if (sources == null || !sources.equals(found)) {
                 for (DiscoveredSource s : found) {
                     LOG.info("Following Capability List {} ({})", s.capabilityList(), describe(s));
