@@ -120,6 +120,14 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return Map.of();
     }
 
+    /**
+     * Events passed over after a failure ({@code breakOnFirstError=false}) and remembered in the state, to be tried
+     * again each poll until delivered or given up; never fetches anything. Default: none.
+     */
+    public long pendingRetries() {
+        return 0;
+    }
+
     /** Details this source adds to the health check (e.g. push subscriptions); never fetches anything. */
     protected Map<String, Object> healthDetails() {
         return Map.of();
@@ -345,7 +353,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 run.givenUp(first);
                 continue;
             }
-            int attempt = failureLog.attempt(first.event().eventId());
+            // the failures this consumer saw, or those the run remembers from before a restart
+            int attempt = Math.max(failureLog.attempt(first.event().eventId()), run.failuresBefore(first) + 1);
             int maxAttempts = getEndpoint().getDeliveryConfiguration().getMaxEventAttempts();
             boolean givenUp = maxAttempts > 0 && attempt >= maxAttempts;
             for (PendingEvent p : group) {
@@ -356,7 +365,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             }
             exchange.getIn().setHeader(ResourceSyncConstants.ATTEMPT, attempt);
             exchange.getIn().setHeader(ResourceSyncConstants.GIVEN_UP, givenUp);
-            reportFailure(group, exchange, failure, givenUp);
+            reportFailure(group, exchange, failure, attempt, givenUp);
             releaseExchange(exchange, false);
             if (isBreakOnFirstError() && !givenUp) {
                 stoppedAtFailure = true;
@@ -364,7 +373,13 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 run.stop(first);
                 break;
             }
-            group.forEach(run::givenUp);
+            for (PendingEvent p : group) {
+                if (givenUp) {
+                    run.givenUp(p);
+                } else {
+                    run.passedOver(p, attempt);
+                }
+            }
         }
         // not delivered (stopped, or shutting down): not committed either, so they come again next poll
         for (int i = index; i < items.size(); i++) {
@@ -379,7 +394,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      * the resource and the cause (the stack trace at DEBUG; a failure repeated every poll summarised); a handler the
      * user configured (e.g. {@code bridgeErrorHandler}) gets it as is.
      */
-    private void reportFailure(List<PendingEvent> group, Exchange exchange, Exception failure, boolean givenUp) {
+    private void reportFailure(List<PendingEvent> group, Exchange exchange, Exception failure, int attempt,
+                               boolean givenUp) {
         SyncEvent first = group.get(0).event();
         String what = group.size() == 1 ? first.location() + " (" + first.change().value() + ")"
                 : "batch of " + group.size() + " events from " + first.location();
@@ -390,7 +406,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
         // counts the attempt; logs only when Camel's default handler would have logged it in full
         failureLog.failed(routeId(), getEndpoint().getStateId(), first.eventId(), what, first.sourceDocument(),
-                failure, isBreakOnFirstError(), givenUp, logged);
+                failure, attempt, isBreakOnFirstError(), givenUp, logged);
     }
 
     /** One exchange for a run of good events: body {@code List<SyncEvent>}. */
@@ -528,6 +544,12 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     @ManagedAttribute(description = "Events given up since start after maxEventAttempts failures in a row")
     public long getGivenUpEvents() {
         return statistics.givenUpEvents();
+    }
+
+    @ManagedAttribute(description = "Events passed over after a failure and tried again each poll until delivered or"
+                                    + " given up (breakOnFirstError=false)")
+    public long getPendingRetries() {
+        return pendingRetries();
     }
 
     @ManagedAttribute(description = "Bodies that failed their published length or hash since start")

@@ -179,12 +179,14 @@ public final class Harvester {
             }
             parts.add(() -> new NotificationSteps(s, mine, ctx));
         }
+        PassedOver passedOver = new PassedOver(buffer, store);
         if (listing) {
             for (DiscoveredSource s : followed) {
                 parts.add(() -> plan(s, ctx));
+                parts.add(() -> passedOver.retries(s, ctx));
             }
         }
-        return new SyncRun(parts, ctx, fetcher, fetchPool, maxEvents);
+        return new SyncRun(parts, ctx, fetcher, fetchPool, maxEvents, passedOver);
     }
 
     /** The Capability List that advertises the channel, else the first one followed. */
