@@ -32,6 +32,8 @@ class ResumePointOwnerTest {
 
     private final TestHttpServer server = TestHttpServer.start();
     private CamelContext context;
+    private final List<String> first = new CopyOnWriteArrayList<>();
+    private final List<String> second = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -72,17 +74,7 @@ class ResumePointOwnerTest {
     @Test
     void withTheirOwnStateIdsBothRoutesDeliverEverything() throws Exception {
         String from = source();
-        List<String> first = new CopyOnWriteArrayList<>();
-        List<String> second = new CopyOnWriteArrayList<>();
-        context = new DefaultCamelContext();
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from(from + "&stateId=one").routeId("one").process(x -> first.add(x.getIn().getBody(String.class)));
-                from(from + "&stateId=two").routeId("two").process(x -> second.add(x.getIn().getBody(String.class)));
-            }
-        });
-        context.start();
+        startTwo(from + "&stateId=one", "one", from + "&stateId=two", "two", true);
         await().atMost(30, TimeUnit.SECONDS).until(() -> first.size() == 1 && second.size() == 1);
         assertEquals(List.of("alpha"), first);
         assertEquals(List.of("alpha"), second);
@@ -98,19 +90,8 @@ class ResumePointOwnerTest {
         try (TestSource source = new TestSource()) {
             source.put("/res/a.txt", "alpha");
             String state = "?delay=20&stateDirectory=" + dir;
-            List<String> first = new CopyOnWriteArrayList<>();
-            List<String> second = new CopyOnWriteArrayList<>();
-            context = new DefaultCamelContext();
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("resourcesync:" + source.uri("/.well-known/resourcesync") + state).routeId("byDescription")
-                            .process(x -> first.add(x.getIn().getBody(String.class)));
-                    from("resourcesync:" + source.uri("/capabilitylist.xml") + state).routeId("byCapabilityList")
-                            .autoStartup(false).process(x -> second.add(x.getIn().getBody(String.class)));
-                }
-            });
-            context.start();
+            startTwo("resourcesync:" + source.uri("/.well-known/resourcesync") + state, "byDescription",
+                    "resourcesync:" + source.uri("/capabilitylist.xml") + state, "byCapabilityList", false);
             await().atMost(Polls.TIMEOUT).until(() -> first.size() == 1);
             context.getRouteController().startRoute("byCapabilityList");
             SyncEventPollingConsumer refused = Polls.consumer(context, "byCapabilityList");
@@ -131,6 +112,20 @@ class ResumePointOwnerTest {
             await().atMost(Polls.TIMEOUT).until(() -> second.size() == 1);
             assertEquals(List.of("gamma"), second, "alone, it follows on from the shared state");
         }
+    }
+
+    /** Starts a route {@code one} delivering bodies to {@link #first} and a route {@code two} to {@link #second}. */
+    private void startTwo(String fromOne, String one, String fromTwo, String two, boolean startTwo) throws Exception {
+        context = new DefaultCamelContext();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from(fromOne).routeId(one).process(x -> first.add(x.getIn().getBody(String.class)));
+                from(fromTwo).routeId(two).autoStartup(startTwo)
+                        .process(x -> second.add(x.getIn().getBody(String.class)));
+            }
+        });
+        context.start();
     }
 
     private static String rootMessage(Throwable t) {
