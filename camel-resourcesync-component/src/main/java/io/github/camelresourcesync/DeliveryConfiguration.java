@@ -23,8 +23,10 @@ public class DeliveryConfiguration implements Cloneable {
     private int maxMessagesPerPoll;
     @UriParam(label = "consumer", defaultValue = "true",
               description = "Stop the poll at the first failed event, to resume at it next poll (at least once, in"
-                            + " order); `false` passes over it (it is tried again next poll while later events"
-                            + " flow).")
+                            + " order); `false` passes over it while later events flow: `resourcesync:` remembers it"
+                            + " in the state and tries it again at the end of each poll until it is delivered or"
+                            + " given up (`maxEventAttempts`), `resourcesync-metashare:` lists it again next poll,"
+                            + " `resourcesync-atompmh:` moves past it as if given up.")
     private boolean breakOnFirstError = true;
     @UriParam(label = "consumer", defaultValue = "5",
               description = "How many polls in a row one event may fail (fetch, fixity, refused link, or the route)"
@@ -32,8 +34,10 @@ public class DeliveryConfiguration implements Cloneable {
                             + " JMX, meter), handed to the exception handler with `CamelResourceSyncGivenUp=true`"
                             + " (a dead letter channel with `bridgeErrorHandler=true`), and passed over, so one"
                             + " resource that fails forever cannot stop the harvest. A later change of the resource"
-                            + " is tried again. 0: never give up (with `breakOnFirstError=true` the harvest then"
-                            + " waits at that event until it succeeds).")
+                            + " is tried again. Failures count whatever their cause; those of an event passed over"
+                            + " (`breakOnFirstError=false`) are kept in the state, across restarts. 0: never give up"
+                            + " (with `breakOnFirstError=true` the harvest then waits at that event until it"
+                            + " succeeds).")
     private int maxEventAttempts = 5;
     @UriParam(label = "consumer", defaultValue = "4",
               description = "How many resources (records) are fetched concurrently ahead of delivery; exchanges"

@@ -55,14 +55,16 @@ final class FailureLog {
     }
 
     /**
-     * @param givenUp the event failed for the last time: the harvest moves past it
+     * @param attempts the failures of the event in a row, this one included ({@link #attempt}, or more when the run
+     *                 remembers failures from before a restart)
+     * @param givenUp  the event failed for the last time: the harvest moves past it
      */
     synchronized void failed(String routeId, String stateId, String eventId, String what, URI document,
-                             Throwable failure, boolean breakOnFirstError, boolean givenUp, boolean log) {
+                             Throwable failure, int attempts, boolean breakOnFirstError, boolean givenUp,
+                             boolean log) {
         String cause = causeOf(failure);
         Seen before = seen.get(eventId);
         long times = before != null && before.cause().equals(cause) ? before.times() + 1 : 1;
-        int attempts = before == null ? 1 : before.attempts() + 1;
         seen.put(eventId, new Seen(cause, times, attempts, givenUp));
         if (!log) {
             return;

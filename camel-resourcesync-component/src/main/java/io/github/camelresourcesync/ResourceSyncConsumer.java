@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.Harvester;
+import io.github.camelresourcesync.harvest.PassedOver;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.harvest.audit.AuditDestination;
 import io.github.camelresourcesync.harvest.audit.AuditReport;
@@ -62,6 +63,11 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
                 new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool,
                 () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
         harvester.gapListener(getStatistics());
+        harvester.discoveryCheck(found -> {
+            Map<String, String> keys = new LinkedHashMap<>();
+            found.forEach(s -> keys.put(s.key(), "the Capability List " + s.capabilityList()));
+            claimStateKeys(keys);
+        });
         auditDestination = ep.auditDestination(store);
         if (ep.isPush()) {
             push = new ResourceSyncPush(this, ep);
@@ -225,6 +231,19 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
             }
         }
         return m;
+    }
+
+    /** The passed-over events remembered for each Capability List followed. */
+    @Override
+    public long pendingRetries() {
+        long n = 0;
+        Harvester h = harvester;
+        if (h != null && store != null) {
+            for (DiscoveredSource s : h.followedSources()) {
+                n += store.resourceCount(PassedOver.key(s.key()));
+            }
+        }
+        return n;
     }
 
     @Override

@@ -44,6 +44,8 @@ final class SyncEventHealthCheck implements HealthCheck {
         b.detail("resourcesync.events.updated", s.events(ChangeType.UPDATED));
         b.detail("resourcesync.events.deleted", s.events(ChangeType.DELETED));
         b.detail("resourcesync.events.failed", s.failedEvents());
+        // passed over (breakOnFirstError=false), tried again each poll: UP, but the destination lacks them meanwhile
+        b.detail("resourcesync.events.pending.retry", consumer.pendingRetries());
         b.detail("resourcesync.fixity.failures", s.fixityFailures());
         b.detail("resourcesync.refused.links", s.refusedLinks());
         b.detail("resourcesync.retries", s.retries());

@@ -6,10 +6,13 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.http.FetchException;
@@ -65,6 +68,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     private SyncStateStore store;
     private HttpFetcher fetcher;
     private String resumePoint;
+    /** The state keys this route claimed as found by discovery (see {@link #claimStateKeys}). */
+    private final Set<String> claimedKeys = new HashSet<>();
 
     protected SyncEventPollingConsumer(SyncEventEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -113,6 +118,14 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      */
     public Map<String, SourceState> sourceStates() {
         return Map.of();
+    }
+
+    /**
+     * Events passed over after a failure ({@code breakOnFirstError=false}) and remembered in the state, to be tried
+     * again each poll until delivered or given up; never fetches anything. Default: none.
+     */
+    public long pendingRetries() {
+        return 0;
     }
 
     /** Details this source adds to the health check (e.g. push subscriptions); never fetches anything. */
@@ -168,6 +181,31 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             getEndpoint().getComponent().release(resumePoint, routeId());
             resumePoint = null;
         }
+        claimStateKeys(Map.of());
+    }
+
+    /**
+     * Makes this route the one owner of the state keys a discovery found (key to what it is, for the message), and
+     * gives up those it no longer follows. The start-time claim compares configured URLs; two URLs of one Source (its
+     * Source Description and its Capability List) reach the same state only through discovery, so this is where a
+     * second route is refused: its poll fails naming both routes and the key.
+     */
+    protected synchronized void claimStateKeys(Map<String, String> found) {
+        SyncEventComponent component = getEndpoint().getComponent();
+        String prefix = System.identityHashCode(store) + "|state key|";
+        for (Map.Entry<String, String> e : found.entrySet()) {
+            if (!claimedKeys.contains(e.getKey())) {
+                component.claim(prefix + e.getKey(), e.getValue() + " (state key " + e.getKey() + ")", routeId());
+                claimedKeys.add(e.getKey());
+            }
+        }
+        for (Iterator<String> it = claimedKeys.iterator(); it.hasNext(); ) {
+            String key = it.next();
+            if (!found.containsKey(key)) {
+                component.release(prefix + key, routeId());
+                it.remove();
+            }
+        }
     }
 
     private String routeId() {
@@ -194,7 +232,9 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         try (EventRun run = openRun(maxMessagesPerPoll)) {
             currentRun = run;
             stoppedAtFailure = false;
-            while (run.hasMore() && isRunAllowed() && !stoppedAtFailure) {
+            // isBatchAllowed: false once a graceful shutdown began, which hands out no more batches; pulling on would
+            // fetch (and discard) the rest of the run until the shutdown times out
+            while (run.hasMore() && isBatchAllowed() && !stoppedAtFailure) {
                 Queue<Object> batch = nextBatch(run);
                 if (batch.isEmpty()) {
                     break;
@@ -202,7 +242,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 total += processBatch(batch);
                 run.flushIfDue();
             }
-            if (!stoppedAtFailure && isRunAllowed()) {
+            if (!stoppedAtFailure && isBatchAllowed()) {
                 statistics.runCompleted();
             }
             statistics.pollFinished(total, System.nanoTime() - started, null);
@@ -313,7 +353,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 run.givenUp(first);
                 continue;
             }
-            int attempt = failureLog.attempt(first.event().eventId());
+            // the failures this consumer saw, or those the run remembers from before a restart
+            int attempt = Math.max(failureLog.attempt(first.event().eventId()), run.failuresBefore(first) + 1);
             int maxAttempts = getEndpoint().getDeliveryConfiguration().getMaxEventAttempts();
             boolean givenUp = maxAttempts > 0 && attempt >= maxAttempts;
             for (PendingEvent p : group) {
@@ -324,7 +365,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             }
             exchange.getIn().setHeader(ResourceSyncConstants.ATTEMPT, attempt);
             exchange.getIn().setHeader(ResourceSyncConstants.GIVEN_UP, givenUp);
-            reportFailure(group, exchange, failure, givenUp);
+            reportFailure(group, exchange, failure, attempt, givenUp);
             releaseExchange(exchange, false);
             if (isBreakOnFirstError() && !givenUp) {
                 stoppedAtFailure = true;
@@ -332,7 +373,13 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 run.stop(first);
                 break;
             }
-            group.forEach(run::givenUp);
+            for (PendingEvent p : group) {
+                if (givenUp) {
+                    run.givenUp(p);
+                } else {
+                    run.passedOver(p, attempt);
+                }
+            }
         }
         // not delivered (stopped, or shutting down): not committed either, so they come again next poll
         for (int i = index; i < items.size(); i++) {
@@ -347,7 +394,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      * the resource and the cause (the stack trace at DEBUG; a failure repeated every poll summarised); a handler the
      * user configured (e.g. {@code bridgeErrorHandler}) gets it as is.
      */
-    private void reportFailure(List<PendingEvent> group, Exchange exchange, Exception failure, boolean givenUp) {
+    private void reportFailure(List<PendingEvent> group, Exchange exchange, Exception failure, int attempt,
+                               boolean givenUp) {
         SyncEvent first = group.get(0).event();
         String what = group.size() == 1 ? first.location() + " (" + first.change().value() + ")"
                 : "batch of " + group.size() + " events from " + first.location();
@@ -358,7 +406,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
         // counts the attempt; logs only when Camel's default handler would have logged it in full
         failureLog.failed(routeId(), getEndpoint().getStateId(), first.eventId(), what, first.sourceDocument(),
-                failure, isBreakOnFirstError(), givenUp, logged);
+                failure, attempt, isBreakOnFirstError(), givenUp, logged);
     }
 
     /** One exchange for a run of good events: body {@code List<SyncEvent>}. */
@@ -496,6 +544,12 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     @ManagedAttribute(description = "Events given up since start after maxEventAttempts failures in a row")
     public long getGivenUpEvents() {
         return statistics.givenUpEvents();
+    }
+
+    @ManagedAttribute(description = "Events passed over after a failure and tried again each poll until delivered or"
+                                    + " given up (breakOnFirstError=false)")
+    public long getPendingRetries() {
+        return pendingRetries();
     }
 
     @ManagedAttribute(description = "Bodies that failed their published length or hash since start")

@@ -9,8 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.StreamCache;
@@ -93,14 +93,8 @@ class ContentPipelineTest {
         await().atMost(10, TimeUnit.SECONDS).until(() -> spooledBytes() == 0);
     }
 
-    private long spooledBytes() throws Exception {
-        Path spool = dir.resolve("spool");
-        if (!Files.isDirectory(spool)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.list(spool)) {
-            return files.mapToLong(p -> p.toFile().length()).sum();
-        }
+    private long spooledBytes() {
+        return SpoolFiles.bytes(dir.resolve("spool"));
     }
 
     @Test

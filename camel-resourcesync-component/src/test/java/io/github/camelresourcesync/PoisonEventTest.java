@@ -7,7 +7,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -83,6 +86,43 @@ class PoisonEventTest {
                 .endsWith("/res/poison.txt"));
         assertTrue(consumer.getStatistics().lastGivenUp().contains("poison.txt"));
         assertTrue(consumer.getStatistics().lastGivenUp().contains("500"), consumer.getStatistics().lastGivenUp());
+    }
+
+    /**
+     * The give-up count is of failures in a row whatever their cause: a resource failing by turns with 500 and with a
+     * body that does not match its hash is given up after maxEventAttempts failures in all.
+     */
+    @Test
+    void failuresWithChangingCausesCountTowardsOneGiveUp() throws Exception {
+        try (TestSource source = new TestSource()) {
+            source.put("/res/poison.txt", "poison").put("/res/good.txt", "good");
+            for (int i = 0; i < 10; i++) {
+                source.fail("/res/poison.txt", i % 2 == 0 ? 500 : 200, 1); // 200: "injected 200", not its hash
+            }
+            List<Exchange> deadLetters = new CopyOnWriteArrayList<>();
+            List<String> delivered = new CopyOnWriteArrayList<>();
+            context = TestContexts.withStateIn(dir);
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    errorHandler(deadLetterChannel("direct:dead"));
+                    from("resourcesync:" + source.base() + "?delay=20&maxRetries=0&maxEventAttempts=4"
+                         + "&bridgeErrorHandler=true").routeId("harvest")
+                            .process(e -> delivered.add(e.getIn().getBody(String.class)));
+                    from("direct:dead").process(e -> deadLetters.add(e.copy()));
+                }
+            });
+            context.start();
+            SyncEventPollingConsumer consumer = Polls.consumer(context, "harvest");
+            await().atMost(Polls.TIMEOUT).until(() -> delivered.contains("good"));
+            Polls.awaitQuiet(context, "harvest");
+
+            assertEquals(1, consumer.getGivenUpEvents());
+            assertEquals(4, source.requests("/res/poison.txt"), "500, mismatch, 500, mismatch: given up");
+            assertEquals(List.of(1, 2, 3, 4), deadLetters.stream()
+                    .map(e -> e.getIn().getHeader(ResourceSyncConstants.ATTEMPT, Integer.class)).toList());
+            assertTrue(consumer.getFixityFailures() == 2, "two of the four were fixity failures");
+        }
     }
 
     private static long mirrored(Path mirror) throws Exception {

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -30,6 +32,8 @@ class ResumePointOwnerTest {
 
     private final TestHttpServer server = TestHttpServer.start();
     private CamelContext context;
+    private final List<String> first = new CopyOnWriteArrayList<>();
+    private final List<String> second = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -70,20 +74,58 @@ class ResumePointOwnerTest {
     @Test
     void withTheirOwnStateIdsBothRoutesDeliverEverything() throws Exception {
         String from = source();
-        List<String> first = new CopyOnWriteArrayList<>();
-        List<String> second = new CopyOnWriteArrayList<>();
+        startTwo(from + "&stateId=one", "one", from + "&stateId=two", "two", true);
+        await().atMost(30, TimeUnit.SECONDS).until(() -> first.size() == 1 && second.size() == 1);
+        assertEquals(List.of("alpha"), first);
+        assertEquals(List.of("alpha"), second);
+    }
+
+    /**
+     * The same Source written two ways, by its Source Description and by its Capability List: the configured URLs
+     * differ, but both reach the state of the one Capability List. The second route's polls fail naming both routes
+     * and the state key, and deliver nothing; once the first route stops, the second one follows on from the state.
+     */
+    @Test
+    void twoUrlsOfOneSourceCannotBothHarvestIntoTheSameState() throws Exception {
+        try (TestSource source = new TestSource()) {
+            source.put("/res/a.txt", "alpha");
+            String state = "?delay=20&stateDirectory=" + dir;
+            startTwo("resourcesync:" + source.uri("/.well-known/resourcesync") + state, "byDescription",
+                    "resourcesync:" + source.uri("/capabilitylist.xml") + state, "byCapabilityList", false);
+            await().atMost(Polls.TIMEOUT).until(() -> first.size() == 1);
+            context.getRouteController().startRoute("byCapabilityList");
+            SyncEventPollingConsumer refused = Polls.consumer(context, "byCapabilityList");
+            Polls.awaitFullPolls(refused, 1);
+            source.change("/res/b.txt", "beta");
+            await().atMost(Polls.TIMEOUT).until(() -> first.size() == 2);
+            Polls.awaitFullPolls(refused, 2);
+
+            assertEquals(List.of("alpha", "beta"), first);
+            assertEquals(List.of(), second, "the second route harvests nothing");
+            String error = refused.getLastPollError();
+            assertTrue(error.contains("'byDescription'") && error.contains("'byCapabilityList'"), error);
+            assertTrue(error.contains("state key " + source.uri("/capabilitylist.xml")), error);
+            assertTrue(refused.getFailedPolls() >= 3, "every poll of the second route failed");
+
+            context.getRouteController().stopRoute("byDescription");
+            source.change("/res/c.txt", "gamma");
+            await().atMost(Polls.TIMEOUT).until(() -> second.size() == 1);
+            assertEquals(List.of("gamma"), second, "alone, it follows on from the shared state");
+        }
+    }
+
+    /** Starts a route {@code one} delivering bodies to {@link #first} and a route {@code two} to {@link #second}. */
+    private void startTwo(String fromOne, String one, String fromTwo, String two, boolean startTwo) throws Exception {
         context = new DefaultCamelContext();
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from(from + "&stateId=one").routeId("one").process(x -> first.add(x.getIn().getBody(String.class)));
-                from(from + "&stateId=two").routeId("two").process(x -> second.add(x.getIn().getBody(String.class)));
+                from(fromOne).routeId(one).process(x -> first.add(x.getIn().getBody(String.class)));
+                from(fromTwo).routeId(two).autoStartup(startTwo)
+                        .process(x -> second.add(x.getIn().getBody(String.class)));
             }
         });
         context.start();
-        await().atMost(30, TimeUnit.SECONDS).until(() -> first.size() == 1 && second.size() == 1);
-        assertEquals(List.of("alpha"), first);
-        assertEquals(List.of("alpha"), second);
     }
 
     private static String rootMessage(Throwable t) {

@@ -28,11 +28,23 @@ final class FetchLanes {
                 return; // cancelled by a consumer that stopped waiting
             }
             try {
-                result.complete(fetch.run());
+                T value = fetch.run();
+                if (!result.complete(value) && value instanceof AutoCloseable c) {
+                    // cancelled while it was fetched (the run closed, a wait timed out): no one else can release it
+                    closeQuietly(c);
+                }
             } catch (Throwable t) {
                 // an Error too (OutOfMemoryError): the event fails with it instead of waiting for ever
                 result.completeExceptionally(t);
             }
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // released as far as it can be; nothing refers to it any more
         }
     }
 

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
@@ -44,6 +45,8 @@ public final class Harvester {
     private final NotifiedDeletions notifiedDeletions;
 
     private List<DiscoveredSource> sources;
+    private Consumer<List<DiscoveredSource>> discoveryCheck = found -> {
+    };
     /** survives {@link #invalidate()}: what operators see while the Source is failing */
     private List<DiscoveredSource> lastFollowed = List.of();
     private long discoveredAtNanos;
@@ -82,6 +85,14 @@ public final class Harvester {
         return URI.create(uri.getScheme() + "://" + (uri.getRawAuthority() == null ? "" : uri.getRawAuthority()) + "/");
     }
 
+    /**
+     * Told of the Capability Lists each discovery found, before they are followed; refuses them by throwing (e.g. when
+     * another route already harvests one of them into the same state).
+     */
+    public void discoveryCheck(Consumer<List<DiscoveredSource>> check) {
+        this.discoveryCheck = check;
+    }
+
     /** Told of gaps in the Change Lists that no baseline can close, and of their closing. */
     public void gapListener(GapListener listener) {
         gaps.listener(listener);
@@ -92,6 +103,7 @@ public final class Harvester {
         Duration age = Duration.ofNanos(System.nanoTime() - discoveredAtNanos);
         if (sources == null || age.compareTo(options.rediscoveryInterval()) > 0) {
             List<DiscoveredSource> found = select(discovery.discover(start));
+            discoveryCheck.accept(found);
             if (sources == null || !sources.equals(found)) {
                 for (DiscoveredSource s : found) {
                     LOG.info("Following Capability List {} ({})", s.capabilityList(), describe(s));
@@ -177,12 +189,14 @@ public final class Harvester {
             }
             parts.add(() -> new NotificationSteps(s, mine, ctx, notifiedDeletions));
         }
+        PassedOver passedOver = new PassedOver(buffer, store);
         if (listing) {
             for (DiscoveredSource s : followed) {
                 parts.add(() -> plan(s, ctx));
+                parts.add(() -> passedOver.retries(s, ctx));
             }
         }
-        return new SyncRun(parts, ctx, fetcher, fetchPool, maxEvents);
+        return new SyncRun(parts, ctx, fetcher, fetchPool, maxEvents, passedOver);
     }
 
     /** The Capability List that advertises the channel, else the first one followed. */

@@ -45,6 +45,7 @@ public final class SyncRun implements EventRun {
     private final FetchLanes lanes;
     private final int window;
     private final long maxEvents;
+    private final PassedOver passedOver;
 
     private StepSource current;
     private boolean sourcesExhausted;
@@ -64,6 +65,13 @@ public final class SyncRun implements EventRun {
     }
 
     SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, ExecutorService fetchPool, long maxEvents) {
+        this(parts, ctx, fetcher, fetchPool, maxEvents, null);
+    }
+
+    /** @param passedOver remembers the events passed over, for runs that try them again; {@code null}: forgets them */
+    SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, ExecutorService fetchPool, long maxEvents,
+            PassedOver passedOver) {
+        this.passedOver = passedOver;
         this.parts = parts.iterator();
         this.ctx = ctx;
         this.fetcher = fetcher;
@@ -257,6 +265,19 @@ public final class SyncRun implements EventRun {
     }
 
     @Override
+    public void passedOver(PendingEvent p, int attempt) {
+        if (passedOver != null) {
+            passedOver.defer((Step) p.token(), attempt);
+        }
+        givenUp(p);
+    }
+
+    @Override
+    public int failuresBefore(PendingEvent p) {
+        return passedOver == null ? 0 : passedOver.failuresBefore((Step) p.token());
+    }
+
+    @Override
     public void stop(PendingEvent p) {
         ctx.progress().failed();
         stopped = true;
@@ -275,7 +296,11 @@ public final class SyncRun implements EventRun {
 
     private void drain() {
         while (!order.isEmpty() && order.peekFirst().isResolved()) {
-            order.pollFirst().commit(ctx.buffer());
+            Step step = order.pollFirst();
+            step.commit(ctx.buffer());
+            if (passedOver != null) {
+                passedOver.committed(step);
+            }
         }
         ctx.buffer().flushIfFull();
     }

@@ -116,9 +116,7 @@ final class ContentSink {
     }
 
     private void spill() throws IOException {
-        Path dir = spoolDirectory();
-        Files.createDirectories(dir);
-        file = Files.createTempFile(dir, "resourcesync-", ".spool");
+        file = Files.createTempFile(SpoolDirectory.of(spoolDirectory()), "resourcesync-", ".spool");
         fileOut = Files.newOutputStream(file);
         fileOut.write(memory, 0, count);
         memory = null;

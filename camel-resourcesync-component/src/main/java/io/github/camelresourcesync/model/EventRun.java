@@ -35,6 +35,20 @@ public interface EventRun extends AutoCloseable {
     /** The event failed and its failure was handled elsewhere: the run moves past it. */
     void givenUp(PendingEvent p);
 
+    /**
+     * The event failed for the {@code attempt}-th time and the consumer goes on without it
+     * ({@code breakOnFirstError=false}): the run moves past it and should try it again at a later run. Default: as
+     * {@link #givenUp}, for sources that list it again anyway.
+     */
+    default void passedOver(PendingEvent p, int attempt) {
+        givenUp(p);
+    }
+
+    /** How many times this event failed in earlier runs, as far as the run remembers (restarts included). */
+    default int failuresBefore(PendingEvent p) {
+        return 0;
+    }
+
     /** The event failed: nothing after it is committed, and the run ends, to resume at this event next time. */
     void stop(PendingEvent p);
 
