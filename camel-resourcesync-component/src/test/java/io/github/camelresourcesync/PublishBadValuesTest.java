@@ -131,9 +131,11 @@ class PublishBadValuesTest {
                       <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z"/>
                       <url><loc>{base}/res/a.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>
                       <url><loc>{base}/res/b.txt</loc><lastmod>2024-01-01T00:00:02Z</lastmod></url>
+                      <url><loc>{base}/res/c.txt</loc><lastmod>2024-01-01T00:00:03Z</lastmod><rs:md type="pdf"/></url>
                     </urlset>""");
             source.bytes("/res/a.txt", "alpha".getBytes(StandardCharsets.UTF_8), "text/plain\u0001");
             source.text("/res/b.txt", "bravo");
+            source.bytes("/res/c.txt", "charlie".getBytes(StandardCharsets.UTF_8), "text/plain\u0001");
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
@@ -144,8 +146,10 @@ class PublishBadValuesTest {
             context.start();
             Polls.awaitQuiet(context, "harvest");
             String resources = served("resourcelist.xml");
+            // a.txt's Content-Type and c.txt's rs:md type="pdf" are no media types: read as absent, not refused
             assertTrue(resources.contains(source.origin() + "/res/a.txt")
-                       && resources.contains(source.origin() + "/res/b.txt"), resources);
+                       && resources.contains(source.origin() + "/res/b.txt")
+                       && resources.contains(source.origin() + "/res/c.txt"), resources);
             assertTrue(resources.contains("type=\"text/plain\""), "b.txt keeps its Content-Type: " + resources);
             PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
         }

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.xml;
 
+import io.github.camelresourcesync.model.MediaTypes;
 import io.github.camelresourcesync.model.Metadata;
 
 import javax.xml.stream.XMLStreamException;
@@ -98,6 +99,16 @@ final class MdAttributes {
         }
     }
 
+    /** The type when it is a media type; anything else (a bare word, a control character) is dropped with a warning. */
+    private String mediaType(Problems problems) {
+        if (type == null || MediaTypes.isValid(type)) {
+            return type;
+        }
+        problems.warn("rs:md type \"" + Problems.shorten(type) + "\" is not a media type ("
+                      + MediaTypes.EXPECTED + "); read as absent");
+        return null;
+    }
+
     Metadata build(Problems problems) throws DocumentException {
         if (!present) {
             return Metadata.EMPTY;
@@ -113,7 +124,7 @@ final class MdAttributes {
                 change,
                 hash.build(problems),
                 length.build(problems, "rs:md length"),
-                type,
+                mediaType(problems),
                 encoding,
                 path);
     }
