@@ -13,6 +13,7 @@ import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.Zips;
@@ -110,9 +111,7 @@ class ChangeDumpStepsTest {
     }
 
     private long spooled() throws IOException {
-        try (Stream<Path> s = Files.list(spool)) {
-            return s.count();
-        }
+        return SpoolFiles.in(spool).size();
     }
 
     private static String change(String loc, String change, String datetime, String path) {

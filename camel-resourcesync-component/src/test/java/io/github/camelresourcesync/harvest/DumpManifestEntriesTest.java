@@ -21,6 +21,7 @@ import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.StateBuffer;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -224,9 +225,7 @@ class DumpManifestEntriesTest {
         }
     }
 
-    private static long spooled(Path dir) throws Exception {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.count();
-        }
+    private static long spooled(Path dir) {
+        return SpoolFiles.in(dir).size();
     }
 }

@@ -11,6 +11,7 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,8 +62,6 @@ class FixityTest {
     }
 
     private long files() throws Exception {
-        try (Stream<Path> files = Files.list(spool)) {
-            return files.count();
-        }
+        return SpoolFiles.in(spool).size();
     }
 }

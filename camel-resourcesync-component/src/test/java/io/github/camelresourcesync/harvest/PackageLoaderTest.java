@@ -33,6 +33,7 @@ import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Zips;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -132,9 +133,7 @@ class PackageLoaderTest {
     }
 
     private long spooled() throws IOException {
-        try (Stream<Path> s = Files.list(spool)) {
-            return s.count();
-        }
+        return SpoolFiles.in(spool).size();
     }
 
     /** Package file and download both still there. */

@@ -20,6 +20,7 @@ import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.StateBuffer;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.DumpSource;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -87,9 +88,7 @@ class ResourceDumpEntriesTest {
     }
 
     private long spooled() throws IOException {
-        try (Stream<Path> s = Files.list(spool)) {
-            return s.count();
-        }
+        return SpoolFiles.in(spool).size();
     }
 
     private static String text(CompletableFuture<Content> body) throws Exception {

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 
 /**
@@ -76,9 +77,7 @@ class ContentFixityTest {
     }
 
     private long spooledFiles() throws IOException {
-        try (Stream<Path> files = Files.list(spool)) {
-            return files.count();
-        }
+        return SpoolFiles.in(spool).size();
     }
 
     @Test

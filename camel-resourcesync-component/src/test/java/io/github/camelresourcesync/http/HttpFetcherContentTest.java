@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.testsupport.SpoolFiles;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestHttpServer.Resource;
 
@@ -206,10 +207,6 @@ class HttpFetcherContentTest {
     }
 
     private static List<Path> files(Path dir) {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.toList();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+        return SpoolFiles.in(dir);
     }
 }
