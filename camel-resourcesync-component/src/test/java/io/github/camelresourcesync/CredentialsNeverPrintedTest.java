@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.MetashareNode;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -28,14 +30,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Credentials in every form a user gives them (user-info of the Source URL, the password and bearerToken options,
- * the META-SHARE login; query parameters named like secrets are masked by the same function, see UrlRedactionTest) never appear in any log line (every level, thread names, stack
+ * the META-SHARE login, the push secret, a JdbcStateStore's password in its JDBC URL; query parameters named like secrets
+ * are masked by the same function, see UrlRedactionTest) never appear in any log line (every level, thread names, stack
  * traces), exception message, health detail, dev console, JMX attribute, metric tag or thread name, while the
- * harvests fail in the ways that make the most noise (401, 500, refused links, failed login).
+ * harvests fail in the ways that make the most noise (401, 500, refused links, failed login, a hub refusing the
+ * subscription that carries the push secret).
  */
 class CredentialsNeverPrintedTest {
 
     private static final List<String> SECRETS = List.of("UserInfoSecret1", "OptionSecret2", "TokenSecret3",
-            "NodeSecret5");
+            "NodeSecret5", "PushSecret6", "JdbcSecret7");
 
     @TempDir
     Path dir;
@@ -54,6 +58,7 @@ class CredentialsNeverPrintedTest {
                     <url><loc>%s</loc></url>
                     </urlset>""".formatted(source.uri("/missing")), "application/xml");
             source.handle("/feed", TestHttpServer.status(403));
+            source.handle("/hub", TestHttpServer.status(500)); // refuses the subscription (its form has hub.secret)
             String userInfo = "http://alice:UserInfoSecret1@127.0.0.1:" + source.port();
             CamelContext context = new DefaultCamelContext();
             context.getRegistry().bind("metricsRegistry", meters);
@@ -61,6 +66,10 @@ class CredentialsNeverPrintedTest {
             health.setCamelContext(context);
             health.register(health.resolveById("consumers"));
             context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+            int callbackPort = TestContexts.platformHttpOnFreePort(context);
+            JdbcStateStore jdbc = new JdbcStateStore("jdbc:h2:file:" + dir.resolve("jdbc/state")
+                                                     + ";USER=sa;PASSWORD=JdbcSecret7");
+            context.getRegistry().bind("jdbcState", jdbc);
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
@@ -72,6 +81,11 @@ class CredentialsNeverPrintedTest {
                     from("resourcesync:" + source.uri("/list.xml") + "?bearerToken=TokenSecret3&breakOnFirstError=false&"
                          + common).routeId("token").to("mock:c");
                     from("resourcesync-atompmh:" + userInfo + "/feed?" + common).routeId("atom").to("mock:e");
+                    from("resourcesync:" + source.uri("/broken/resourcelist.xml") + "?push=true&pushCallbackUrl="
+                         + "http://127.0.0.1:" + callbackPort + "&pushTopic=" + source.uri("/topic") + "&pushHub="
+                         + source.uri("/hub") + "&pushSecret=PushSecret6&stateId=push&" + common).routeId("push").to("mock:g");
+                    from("resourcesync:" + source.uri("/broken/resourcelist.xml") + "?stateStore=#jdbcState&"
+                         + common).routeId("jdbc").to("mock:h");
                     from("resourcesync-metashare:" + node.baseUri() + "?username=harvester&password=NodeSecret5&"
                          + common).routeId("metashare").to("mock:f");
                 }
@@ -79,6 +93,7 @@ class CredentialsNeverPrintedTest {
             context.start();
             try {
                 await().atMost(30, TimeUnit.SECONDS).until(() -> context.getRoutes().stream()
+                        .filter(r -> r.getConsumer() instanceof SyncEventPollingConsumer)
                         .allMatch(r -> ((SyncEventPollingConsumer) r.getConsumer()).getFailedPolls()
                                        + ((SyncEventPollingConsumer) r.getConsumer()).getFailedEvents() >= 2));
 
@@ -94,7 +109,11 @@ class CredentialsNeverPrintedTest {
                 DevConsole console = PluginHelper.getDevConsoleResolver(context).resolveDevConsole("resourcesync");
                 seen.add("console " + console.call(DevConsole.MediaType.TEXT));
                 seen.add("console " + console.call(DevConsole.MediaType.JSON));
+                assertTrue(source.requests("/hub") > 0, "the push route asked the hub to subscribe");
                 for (Route route : context.getRoutes()) {
+                    if (!(route.getConsumer() instanceof SyncEventPollingConsumer)) {
+                        continue; // the push callback's platform-http route
+                    }
                     SyncEventPollingConsumer c = (SyncEventPollingConsumer) route.getConsumer();
                     seen.add("jmx " + c.getResumePoints() + " " + c.getLastPollError() + " " + c.getLastEventError());
                     seen.add("route " + route.getEndpoint() + " " + ((SyncEventEndpoint) route.getEndpoint()).describe());
@@ -115,6 +134,7 @@ class CredentialsNeverPrintedTest {
                         "the health checks were read: " + seen.stream().filter(l -> l.startsWith("health")).toList());
             } finally {
                 context.stop();
+                jdbc.close();
             }
         }
     }

@@ -422,9 +422,8 @@ public class JdbcStateStore implements SyncStateStore {
 
     private HikariDataSource pool() {
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
-        config.setUsername(username);
-        config.setPassword(password);
+        // not setJdbcUrl: HikariCP would print the URL at DEBUG with some spellings of a password in it
+        config.setDataSource(new UrlDataSource(jdbcUrl, username, password));
         config.setMaximumPoolSize(maximumPoolSize);
         config.setMinimumIdle(1);
         config.setPoolName("resourcesync-state");

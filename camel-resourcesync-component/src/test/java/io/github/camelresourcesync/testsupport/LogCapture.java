@@ -47,6 +47,31 @@ public final class LogCapture extends AbstractAppender implements AutoCloseable 
     }
 
     private boolean full;
+    private String logger;
+    private Level previousLoggerLevel;
+
+    /**
+     * Records what one logger (and those below it) logs down to DEBUG, as {@link #open()} records WARN: for a check of
+     * one DEBUG line without the cost of every library's DEBUG output (HTTP wire logs of big bodies).
+     */
+    public static LogCapture debug(String loggerName) {
+        LogCapture capture = new LogCapture();
+        capture.start();
+        capture.logger = loggerName;
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        org.apache.logging.log4j.core.config.Configuration conf = ctx.getConfiguration();
+        org.apache.logging.log4j.core.config.LoggerConfig own = conf.getLoggerConfig(loggerName);
+        if (!own.getName().equals(loggerName)) {
+            own = new org.apache.logging.log4j.core.config.LoggerConfig(loggerName, Level.DEBUG, true);
+            conf.addLogger(loggerName, own);
+        } else {
+            capture.previousLoggerLevel = own.getLevel();
+        }
+        own.setLevel(Level.DEBUG);
+        own.addAppender(capture, Level.DEBUG, null);
+        ctx.updateLoggers();
+        return capture;
+    }
 
     @Override
     public void append(LogEvent event) {
@@ -78,6 +103,18 @@ public final class LogCapture extends AbstractAppender implements AutoCloseable 
     @Override
     public void close() {
         LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        if (logger != null) {
+            org.apache.logging.log4j.core.config.LoggerConfig own = ctx.getConfiguration().getLoggerConfig(logger);
+            own.removeAppender(getName());
+            if (previousLoggerLevel != null) {
+                own.setLevel(previousLoggerLevel);
+            } else {
+                ctx.getConfiguration().removeLogger(logger);
+            }
+            ctx.updateLoggers();
+            stop();
+            return;
+        }
         ctx.getConfiguration().getRootLogger().removeAppender(getName());
         if (previousRootLevel != null) {
             ctx.getConfiguration().getRootLogger().setLevel(previousRootLevel);

@@ -33,6 +33,20 @@ public final class TestContexts {
         return context;
     }
 
+    /**
+     * Adds a platform-http server (Vert.x) on 127.0.0.1 and a free port to {@code context}, started at once so its
+     * port is known (a push callback URL needs it before the routes start); returns the port.
+     */
+    public static int platformHttpOnFreePort(CamelContext context) throws Exception {
+        VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
+        conf.setBindHost("127.0.0.1");
+        conf.setBindPort(0);
+        VertxPlatformHttpServer server = new VertxPlatformHttpServer(conf);
+        context.addService(server);
+        server.start();
+        return server.getServer().actualPort();
+    }
+
     /** A new context whose {@code resourcesync} component keeps its embedded state in {@code stateDirectory}. */
     public static CamelContext withStateIn(Path stateDirectory) {
         CamelContext context = new DefaultCamelContext();

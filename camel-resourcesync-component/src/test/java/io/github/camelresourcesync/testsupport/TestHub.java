@@ -52,6 +52,10 @@ public final class TestHub implements AutoCloseable {
     public record Subscription(String topic, URI callback, String secret, long expiresAtMillis) {
     }
 
+    /** A delivery the subscriber accepted, as it went over the wire: what an eavesdropper could capture and replay. */
+    public record Sent(URI callback, String topic, byte[] body, String signature) {
+    }
+
     /** One delivery attempt: where to, the answer (or -1 when the connection failed). */
     public record Attempt(URI callback, String topic, int status) {
     }
@@ -61,6 +65,7 @@ public final class TestHub implements AutoCloseable {
     private final ScheduledExecutorService pool = Executors.newScheduledThreadPool(4);
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final List<Attempt> attempts = new CopyOnWriteArrayList<>();
+    private final List<Sent> sent = new CopyOnWriteArrayList<>();
     private final List<Runnable> held = new ArrayList<>();
     private final AtomicInteger subscribeRequests = new AtomicInteger();
     private final AtomicInteger unsubscribeRequests = new AtomicInteger();
@@ -173,6 +178,16 @@ public final class TestHub implements AutoCloseable {
 
     public List<Attempt> attempts() {
         return List.copyOf(attempts);
+    }
+
+    /** The deliveries subscribers accepted (2xx), oldest first. */
+    public List<Sent> sent() {
+        return List.copyOf(sent);
+    }
+
+    /** Sends a captured delivery again, byte for byte with its signature, as an attacker would; the callback's status. */
+    public int replay(Sent captured) throws Exception {
+        return forge(captured.callback(), captured.topic(), captured.body(), captured.signature());
     }
 
     public int subscribeRequests() {
@@ -345,8 +360,10 @@ public final class TestHub implements AutoCloseable {
                 .header("Content-Type", type)
                 .header("Link", "<" + s.topic() + ">; rel=\"self\", <" + uri() + ">; rel=\"hub\"")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (s.secret() != null) {
-            b.header("X-Hub-Signature", signatureMethod + "=" + hmac(signatureMethod, s.secret(), body));
+        String signature = s.secret() == null ? null
+                : signatureMethod + "=" + hmac(signatureMethod, s.secret(), body);
+        if (signature != null) {
+            b.header("X-Hub-Signature", signature);
         }
         int status;
         try {
@@ -355,6 +372,9 @@ public final class TestHub implements AutoCloseable {
             status = -1;
         }
         attempts.add(new Attempt(s.callback(), s.topic(), status));
+        if (status / 100 == 2) {
+            sent.add(new Sent(s.callback(), s.topic(), body, signature));
+        }
         if (status == 410) {
             subscriptions.remove(s.topic() + " " + s.callback());
         } else if (status / 100 != 2 && attempt < maxAttempts) {

@@ -1,0 +1,122 @@
+package io.github.camelresourcesync;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.camelresourcesync.state.JdbcStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TcpProxy;
+import io.github.camelresourcesync.testsupport.TestDatabase;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The shared state database (JdbcStateStore on PostgreSQL) goes away in the middle of a baseline: the connections run
+ * through a TCP proxy the test cuts at the route's 100th event (the real PostgreSQL keeps running). The polls fail
+ * visibly while it is away, nothing is lost or skipped, and once it is back the harvest completes: every resource
+ * delivered at least once, the mirror equal to the Source, the state holding every resource.
+ */
+class StateDatabaseOutageTest {
+
+    private static final int RESOURCES = 300;
+    private static final Pattern HOST_PORT = Pattern.compile("^jdbc:postgresql://([^:/?]+)(?::(\\d+))?/");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aDatabaseCutMidBaselineFailsPollsVisiblyAndTheHarvestCompletesOnceItIsBack() throws Exception {
+        String url = TestDatabase.postgresUrl();
+        String prefix = TestDatabase.uniquePrefix();
+        Matcher m = HOST_PORT.matcher(url);
+        assertTrue(m.find(), "a PostgreSQL URL with a host: " + url.replaceAll("\\?.*", ""));
+        Set<String> delivered = ConcurrentHashMap.newKeySet();
+        AtomicInteger events = new AtomicInteger();
+        HikariConfig pool = new HikariConfig();
+        try (TcpProxy proxy = new TcpProxy(m.group(1), m.group(2) == null ? 5432 : Integer.parseInt(m.group(2)));
+             TestSource source = new TestSource()) {
+            // what an application would configure: its own pool, which gives up on a connection after a second
+            pool.setJdbcUrl(m.replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/"));
+            pool.setConnectionTimeout(1_000);
+            pool.setMaximumPoolSize(4);
+            pool.setInitializationFailTimeout(-1);
+            for (int i = 0; i < RESOURCES; i++) {
+                source.put("/res/r" + i + ".txt", "resource " + i);
+            }
+            CamelContext context = new DefaultCamelContext();
+            try (HikariDataSource dataSource = new HikariDataSource(pool)) {
+                JdbcStateStore store = new JdbcStateStore(dataSource);
+                store.setTablePrefix(prefix);
+                context.getRegistry().bind("sharedState", store);
+                context.addRoutes(new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("resourcesync:" + source.base() + "?delay=100&initialDelay=0").routeId("sync")
+                                .process(e -> {
+                                    delivered.add(e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class));
+                                    if (events.incrementAndGet() == 100) {
+                                        proxy.cut(); // the database goes away mid-baseline
+                                    }
+                                })
+                                .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+                    }
+                });
+                context.start();
+                SyncEventPollingConsumer consumer = Polls.consumer(context, "sync");
+
+                // while it is away: polls fail, the health check says so, the error is there to read
+                await().atMost(Polls.TIMEOUT).until(() -> consumer.getFailedPolls() >= 2);
+                HealthCheck.Result health = consumer.getHealthCheck().call();
+                assertEquals(HealthCheck.State.DOWN, health.getState(), () -> "health while the database is away: "
+                        + health.getMessage().orElse("") + " " + health.getDetails());
+                assertNotNull(consumer.getLastPollError(), "the failed poll's error is readable");
+                assertTrue(proxy.refused() > 0, "the store tried to reconnect while the database was away");
+
+                proxy.restore();
+                Set<String> expected = new TreeSet<>();
+                source.snapshot().keySet().forEach(p -> expected.add(source.uri(p).toString()));
+                String sourceKey = source.uri("/capabilitylist.xml").toString();
+                await().atMost(Polls.TIMEOUT).ignoreExceptions() // the pool may still be reconnecting
+                        .until(() -> store.resourceCount(sourceKey) == RESOURCES
+                        && delivered.containsAll(expected));
+                Polls.awaitQuiet(context, "sync");
+                assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+                assertEquals(expected, new TreeSet<>(delivered), "every resource delivered at least once");
+                long failed = consumer.getFailedPolls();
+
+                // and it goes on from the state it wrote: a later change comes, nothing of the baseline again
+                int before = events.get();
+                source.change("/res/r7.txt", "resource 7, version 2");
+                await().atMost(Polls.TIMEOUT).until(() -> events.get() > before);
+                Polls.awaitQuiet(context, "sync");
+                assertEquals(before + 1, events.get(), "only the later change after the recovery");
+                assertEquals(failed, consumer.getFailedPolls(), "no failed poll once the database is back");
+                assertEquals(HealthCheck.State.UP, consumer.getHealthCheck().call().getState());
+                assertMirrors(source.snapshot(), tmp.resolve("mirror"));
+            } finally {
+                context.stop();
+                TestDatabase.dropTables(url, prefix);
+            }
+        }
+    }
+}
