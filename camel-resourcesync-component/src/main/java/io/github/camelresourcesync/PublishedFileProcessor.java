@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLConnection;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
@@ -166,13 +167,42 @@ public class PublishedFileProcessor implements Processor {
             return null;
         }
         String rel = path.length() < contextPath.length() ? "" : path.substring(contextPath.length());
-        for (String segment : rel.split("/")) {
-            if (segment.startsWith(".") && !segment.equals(".well-known")) {
-                return null;
-            }
+        if (hidden(rel.split("/"))) {
+            return null;
         }
         Path file = root.resolve(rel).normalize();
-        return file.startsWith(root) ? file : null;
+        if (!file.startsWith(root)) {
+            return null;
+        }
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return file; // answered 404
+        }
+        // the name is inside; where it leads must be too: a symbolic link to /etc or to .publisher/ is not served
+        try {
+            Path realRoot = root.toRealPath();
+            Path real = file.toRealPath();
+            if (!real.startsWith(realRoot)) {
+                return null;
+            }
+            Path inside = realRoot.relativize(real);
+            String[] segments = new String[inside.getNameCount()];
+            for (int i = 0; i < segments.length; i++) {
+                segments[i] = inside.getName(i).toString();
+            }
+            return hidden(segments) ? null : file;
+        } catch (IOException e) {
+            return null; // a dangling link, or a file removed meanwhile
+        }
+    }
+
+    /** Dot files and directories are the publisher's own (its state, temporary files), except .well-known. */
+    private static boolean hidden(String[] segments) {
+        for (String segment : segments) {
+            if (segment.startsWith(".") && !segment.equals(".well-known")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean notModified(String ifNoneMatch, String since, String etag, Instant modified) {
