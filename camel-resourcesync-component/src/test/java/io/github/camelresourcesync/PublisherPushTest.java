@@ -20,6 +20,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.notify.HubNotifier;
 import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.Polls;
@@ -27,8 +28,6 @@ import io.github.camelresourcesync.testsupport.TestHub;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -76,13 +75,7 @@ class PublisherPushTest extends CamelTestSupport {
     @Override
     protected CamelContext createCamelContext() throws Exception {
         CamelContext context = super.createCamelContext();
-        VertxPlatformHttpServerConfiguration conf = new VertxPlatformHttpServerConfiguration();
-        conf.setBindHost("127.0.0.1");
-        conf.setBindPort(0);
-        VertxPlatformHttpServer server = new VertxPlatformHttpServer(conf);
-        context.addService(server);
-        server.start();
-        httpPort = server.getServer().actualPort();
+        httpPort = TestContexts.platformHttpOnFreePort(context);
         context.getRegistry().bind("store", store);
         return context;
     }
