@@ -41,6 +41,8 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     private ResourceSyncPush push;
     /** Serialises scheduled polls and the passes notifications wake, which may come from another thread. */
     private final Object pollLock = new Object();
+    /** Passed-over events in the state after the last poll; see {@link #pendingRetries()}. */
+    private volatile long pendingRetries;
     /** {@code true} during a pass woken by a notification: deliver what was pushed without reading the lists. */
     private boolean wokenPass;
 
@@ -90,12 +92,16 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
             return audit();
         }
         synchronized (pollLock) {
-            int n = super.poll();
-            ResourceSyncPush p = push;
-            if (p != null && !wokenPass) {
-                p.afterPoll(harvester.sources());
+            try {
+                int n = super.poll();
+                ResourceSyncPush p = push;
+                if (p != null && !wokenPass) {
+                    p.afterPoll(harvester.sources());
+                }
+                return n;
+            } finally {
+                countPendingRetries();
             }
-            return n;
         }
     }
 
@@ -233,17 +239,30 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         return m;
     }
 
-    /** The passed-over events remembered for each Capability List followed. */
+    /** The passed-over events remembered for each Capability List followed, as counted after the last poll. */
     @Override
     public long pendingRetries() {
-        long n = 0;
+        return pendingRetries;
+    }
+
+    /**
+     * Counts on the poll thread after each poll, so that the health check, JMX and the console never query the store
+     * (a state database that is away would make them fail instead of showing the failed polls).
+     */
+    private void countPendingRetries() {
         Harvester h = harvester;
-        if (h != null && store != null) {
+        if (h == null || store == null) {
+            return;
+        }
+        try {
+            long n = 0;
             for (DiscoveredSource s : h.followedSources()) {
                 n += store.resourceCount(PassedOver.key(s.key()));
             }
+            pendingRetries = n;
+        } catch (RuntimeException e) {
+            LOG.debug("Could not count the passed-over events: {}", e.toString());
         }
-        return n;
     }
 
     @Override
