@@ -59,7 +59,8 @@ class ResourceSyncCapabilityTest {
         StringBuilder xml = new StringBuilder(URLSET).append("  <rs:md capability=\"resourcelist\""
                                                              + " at=\"2024-01-01T00:00:10Z\"/>\n");
         for (String p : paths) {
-            xml.append("  <url><loc>{base}").append(p).append("</loc></url>\n");
+            // a lastmod, so a baseline that runs again before the swap finds them unchanged and delivers nothing
+            xml.append("  <url><loc>{base}").append(p).append("</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>\n");
         }
         return xml.append("</urlset>").toString();
     }
