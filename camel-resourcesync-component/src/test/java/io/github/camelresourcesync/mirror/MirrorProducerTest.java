@@ -97,6 +97,14 @@ class MirrorProducerTest {
     }
 
     @Test
+    void withPruneEmptyDirectoriesOffAnEmptiedDirectoryStays() throws Exception {
+        send("?pruneEmptyDirectories=false", "d/e/a.txt", "created", "alpha");
+        send("?pruneEmptyDirectories=false", "d/e/a.txt", "deleted", null);
+        assertFalse(Files.exists(mirror().resolve("d/e/a.txt")));
+        assertTrue(Files.isDirectory(mirror().resolve("d/e")), "the endpoint option keeps emptied directories");
+    }
+
+    @Test
     void filesGetTheSamePermissionsAsAnyNewFile() throws Exception {
         assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"));
         send("", "a.txt", "created", "alpha");
