@@ -196,9 +196,16 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
                                                 + " resourcesync-publish:<directory>?baseUrl=...");
     }
 
+    /**
+     * A consumer of its own per kind of mode, as camel-atom's {@code FeedEndpoint} chooses between its two: the audit
+     * compares and reports, the others sync. (The coming {@code mode=validate} gets its own consumer here.)
+     */
     @Override
     protected SyncEventPollingConsumer newConsumer(Processor processor) {
-        return new ResourceSyncConsumer(this, processor);
+        return switch (mode) {
+            case AUDIT -> new ResourceSyncAuditConsumer(this, processor);
+            case AUTO, BASELINE, INCREMENTAL -> new ResourceSyncConsumer(this, processor);
+        };
     }
 
     @Override
