@@ -198,7 +198,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     /**
      * A consumer of its own per kind of mode, as camel-atom's {@code FeedEndpoint} chooses between its two: the audit
-     * compares and reports, the others sync. (The coming {@code mode=validate} gets its own consumer here.)
+     * compares and reports, the others sync. The coming {@code mode=validate} gets its own consumer here (the switch
+     * covers every mode, so a new mode does not compile until it has one).
      */
     @Override
     protected SyncEventPollingConsumer newConsumer(Processor processor) {
