@@ -6,39 +6,28 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.harvest.PassedOver;
-import io.github.camelresourcesync.harvest.SyncProgress;
-import io.github.camelresourcesync.harvest.audit.AuditDestination;
-import io.github.camelresourcesync.harvest.audit.AuditReport;
-import io.github.camelresourcesync.harvest.audit.AuditRun;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.notify.WebSubSubscriber;
-import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.SyncStateStore;
-import io.github.camelresourcesync.xml.SitemapReader;
-import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Polls a ResourceSync Source and emits one exchange per resource or change, in Source order, in batches. The state
- * of an event is committed only after its exchange completed, so a stop or crash re-delivers and never skips.
+ * The consumer of {@code mode=auto}, {@code baseline} and {@code incremental}: polls a ResourceSync Source and emits one
+ * exchange per resource or change, in Source order, in batches. The state of an event is committed only after its
+ * exchange completed, so a stop or crash re-delivers and never skips. With {@code push}, notifications wake passes
+ * between polls ({@link ResourceSyncPush}); after each poll it counts the passed-over events the state remembers.
  */
-public class ResourceSyncConsumer extends SyncEventPollingConsumer {
+public class ResourceSyncConsumer extends AbstractResourceSyncConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncConsumer.class);
 
-    private Harvester harvester;
-    private SyncStateStore store;
-    /** set in {@code mode=audit}: each poll audits instead of syncing */
-    private AuditDestination auditDestination;
-    private AuditRun audit;
     private ResourceSyncPush push;
     /** Serialises scheduled polls and the passes notifications wake, which may come from another thread. */
     private final Object pollLock = new Object();
@@ -52,26 +41,10 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
     }
 
     @Override
-    public ResourceSyncEndpoint getEndpoint() {
-        return (ResourceSyncEndpoint) super.getEndpoint();
-    }
-
-    @Override
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+        super.prepare(store, fetcher);
         ResourceSyncEndpoint ep = getEndpoint();
-        this.store = store;
-        ExecutorService fetchPool = ep.isFetchContent() ? fetchPool() : null;
-        String name = ep.describe();
-        harvester = new Harvester(ep.sourceUri(), ep.harvestOptions(), fetcher,
-                new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool,
-                () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
-        harvester.gapListener(getStatistics());
-        harvester.discoveryCheck(found -> {
-            Map<String, String> keys = new LinkedHashMap<>();
-            found.forEach(s -> keys.put(s.key(), "the Capability List " + s.capabilityList()));
-            claimStateKeys(keys);
-        });
-        auditDestination = ep.auditDestination(store);
+        ep.auditDestination(store); // refuses auditDirectory and auditDestination: they are for mode=audit only
         if (ep.isPush()) {
             push = new ResourceSyncPush(this, ep);
             push.start();
@@ -89,15 +62,12 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
 
     @Override
     protected int poll() throws Exception {
-        if (auditDestination != null) {
-            return audit();
-        }
         synchronized (pollLock) {
             try {
                 int n = super.poll();
                 ResourceSyncPush p = push;
                 if (p != null && !wokenPass) {
-                    p.afterPoll(harvester.sources());
+                    p.afterPoll(harvester().sources());
                 }
                 return n;
             } finally {
@@ -150,7 +120,7 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         }
         // refused callback requests (anyone may send them) and announced deletions the Source did not confirm
         details.put("resourcesync.push.refused", p.subscriber().refused());
-        details.put("resourcesync.push.deletions.unconfirmed", harvester.unconfirmedDeletions());
+        details.put("resourcesync.push.deletions.unconfirmed", harvester().unconfirmedDeletions());
         return details;
     }
 
@@ -176,11 +146,7 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
 
     @Override
     protected EventRun openRun(int maxEvents) throws Exception {
-        if (auditDestination != null) {
-            // one poll is one whole audit: a limit would leave every audit incomplete
-            audit = AuditRun.start(harvester, auditDestination, getEndpoint().spoolDirectoryPath());
-            return audit;
-        }
+        Harvester harvester = harvester();
         if (push == null) {
             return harvester.startRun(maxEvents);
         }
@@ -189,55 +155,6 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
             harvester.invalidate(); // a capability document changed: rediscover and read it now
         }
         return harvester.startRun(maxEvents, d.changes(), !wokenPass || d.listing());
-    }
-
-    /** In {@code mode=audit}, the discrepancy events, then the report exchange; a failed audit reports nothing. */
-    private int audit() throws Exception {
-        audit = null;
-        int total = super.poll();
-        AuditRun done = audit;
-        if (done == null || !isRunAllowed()) {
-            return total;
-        }
-        AuditReport report = done.report();
-        if (report.inSync()) {
-            LOG.info("{}", report);
-        } else {
-            LOG.warn("{}", report);
-        }
-        if (getEndpoint().isAuditReport()) {
-            sendReport(report);
-            total++;
-        }
-        return total;
-    }
-
-    private void sendReport(AuditReport report) {
-        Exchange exchange = createExchange(false);
-        try {
-            AuditReportExchanges.fill(exchange.getIn(), report);
-            getProcessor().process(exchange);
-        } catch (Exception e) {
-            exchange.setException(e);
-        }
-        if (exchange.getException() != null) {
-            getExceptionHandler().handleException("Audit report of " + report.destination() + " failed", exchange,
-                    exchange.getException());
-        }
-        releaseExchange(exchange, false);
-    }
-
-    /** The committed state of each Capability List followed (known once discovery ran). */
-    @Override
-    public Map<String, SourceState> sourceStates() {
-        Map<String, SourceState> m = new LinkedHashMap<>();
-        Harvester h = harvester;
-        if (h != null && store != null) {
-            for (DiscoveredSource s : h.followedSources()) {
-                m.put(s.key(), store.source(s.key()));
-            }
-        }
-        return m;
     }
 
     /** The passed-over events remembered for each Capability List followed, as counted after the last poll. */
@@ -251,7 +168,8 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
      * (a state database that is away would make them fail instead of showing the failed polls).
      */
     private void countPendingRetries() {
-        Harvester h = harvester;
+        Harvester h = harvester();
+        SyncStateStore store = store();
         if (h == null || store == null) {
             return;
         }
@@ -264,16 +182,5 @@ public class ResourceSyncConsumer extends SyncEventPollingConsumer {
         } catch (RuntimeException e) {
             LOG.debug("Could not count the passed-over events: {}", e.toString());
         }
-    }
-
-    @Override
-    protected void onPollFailed(Exception e) {
-        harvester.invalidate();
-    }
-
-    @Override
-    protected void processEmptyMessage() throws Exception {
-        LOG.debug("Poll of {} found nothing new", getEndpoint().describe());
-        super.processEmptyMessage();
     }
 }

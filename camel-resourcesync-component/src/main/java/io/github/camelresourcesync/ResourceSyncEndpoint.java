@@ -198,9 +198,17 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
                                                 + " resourcesync-publish:<directory>?baseUrl=...");
     }
 
+    /**
+     * A consumer of its own per kind of mode, as camel-atom's {@code FeedEndpoint} chooses between its two: the audit
+     * compares and reports, the others sync. The coming {@code mode=validate} gets its own consumer here (the switch
+     * covers every mode, so a new mode does not compile until it has one).
+     */
     @Override
     protected SyncEventPollingConsumer newConsumer(Processor processor) {
-        return new ResourceSyncConsumer(this, processor);
+        return switch (mode) {
+            case AUDIT -> new ResourceSyncAuditConsumer(this, processor);
+            case AUTO, BASELINE, INCREMENTAL -> new ResourceSyncConsumer(this, processor);
+        };
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.camelresourcesync.delivery.DeliveryPolicy;
 import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -74,12 +75,12 @@ class ResourceSyncBatchingTest {
 
     /**
      * The bodies of one batch are held in memory together until its exchange completes: a batch is cut at
-     * {@link SyncEventPollingConsumer#MAX_BATCH_BYTES} of bodies (a body may cross it), however many events remain.
+     * {@link DeliveryPolicy#MAX_BATCH_BYTES} of bodies (a body may cross it), however many events remain.
      */
     @Test
     void aBatchHoldsAtMostTheByteCapOfBodies() throws Exception {
         int size = 200 * 1024;
-        int count = (int) (SyncEventPollingConsumer.MAX_BATCH_BYTES / size) + 10;
+        int count = (int) (DeliveryPolicy.MAX_BATCH_BYTES / size) + 10;
         try (TestSource source = new TestSource()) {
             for (int i = 0; i < count; i++) {
                 source.put("/res/r" + i + ".bin", (i + ":").repeat(size / 2).substring(0, size));
@@ -90,7 +91,7 @@ class ResourceSyncBatchingTest {
             assertTrue(batches.size() >= 2, "the baseline came in more than one batch: " + batches.size());
             for (List<SyncEvent> batch : batches) {
                 long bytes = batch.stream().mapToLong(e -> e.contentLength()).sum();
-                assertTrue(bytes < SyncEventPollingConsumer.MAX_BATCH_BYTES + size, "a batch of " + bytes + " bytes");
+                assertTrue(bytes < DeliveryPolicy.MAX_BATCH_BYTES + size, "a batch of " + bytes + " bytes");
             }
             for (int i = 0; i < count; i++) {
                 assertEquals((i + ":").repeat(size / 2).substring(0, size), contents.get("/res/r" + i + ".bin"));

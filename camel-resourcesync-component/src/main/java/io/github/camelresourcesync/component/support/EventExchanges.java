@@ -4,12 +4,16 @@ import io.github.camelresourcesync.ResourceSyncConstants;
 import java.nio.file.Path;
 
 import io.github.camelresourcesync.http.SpooledContent;
+import io.github.camelresourcesync.model.PendingEvent;
+import org.apache.camel.Exchange;
 import org.apache.camel.converter.stream.FileInputStreamCache;
+import org.apache.camel.support.SynchronizationAdapter;
 
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.AbstractSet;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -21,7 +25,10 @@ import java.util.SortedMap;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.apache.camel.Message;
 
-/** Puts a sync event on a Camel message: the {@link ResourceSyncConstants} headers and the verified body. */
+/**
+ * Puts sync events on Camel messages: one event as the {@link ResourceSyncConstants} headers and the verified body, or
+ * a batch as a list body.
+ */
 public final class EventExchanges {
 
     /** The event headers, in case-insensitive order: the order Camel's header map keeps them in. */
@@ -75,6 +82,35 @@ public final class EventExchanges {
             events.add(ev);
         }
         return events;
+    }
+
+    /**
+     * The events of a consumer's exchange: one event's headers and body, or with {@code asList} (a batch,
+     * {@code batching=true}) the body {@code List<SyncEvent>}. Their contents (temporary files) are released once the
+     * exchange is done, whatever its outcome.
+     */
+    static void fill(Exchange exchange, List<PendingEvent> events, boolean asList) throws Exception {
+        if (asList) {
+            List<SyncEvent> body = new ArrayList<>(events.size());
+            for (PendingEvent p : events) {
+                body.add(p.event());
+            }
+            exchange.getIn().setBody(Collections.unmodifiableList(body));
+        } else {
+            fill(exchange.getIn(), events.get(0).event());
+        }
+        // a plain loop: this runs once per event in the default mode
+        for (PendingEvent p : events) {
+            if (p.event().content() != null) {
+                exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
+                    @Override
+                    public void onDone(Exchange done) {
+                        events.forEach(PendingEvent::discard);
+                    }
+                });
+                return;
+            }
+        }
     }
 
     public static void fill(Message message, SyncEvent ev) throws Exception {

@@ -44,7 +44,7 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
             sb.append(String.format("Route: %s (%s)%n", r.getRouteId(),
                     c.getEndpoint().describe()));
             c.sourceStates().forEach((key, state) -> sb.append(String.format("    Source: %s: %s%n", key,
-                    SyncEventPollingConsumer.describe(state))));
+                    ManagedSyncStatistics.describe(state))));
             sb.append(String.format("    Last poll: %s, %d ms, %d events%s%n",
                     s.lastPollStarted() == null ? "never" : s.lastPollStarted().toString(), s.lastPollMillis(),
                     s.lastPollEvents(), s.lastPollError() == null ? "" : ", failed: " + s.lastPollError()));

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.github.camelresourcesync.delivery.DeliveryListener;
 import io.github.camelresourcesync.harvest.FixityException;
 import io.github.camelresourcesync.harvest.GapListener;
 import io.github.camelresourcesync.http.FetchListener;
@@ -18,9 +19,9 @@ import io.github.camelresourcesync.model.SyncEvent;
 /**
  * Cumulative counters of one consumer since it started, whatever its source of events: what JMX, the metrics, the
  * health check and the dev console report. Also the {@link FetchListener} of the consumer's fetcher, so retries and
- * error statuses are counted where they happen. Thread-safe.
+ * error statuses are counted where they happen, and the {@link DeliveryListener} of its delivery policy. Thread-safe.
  */
-public final class SyncStatistics implements FetchListener, GapListener {
+public final class SyncStatistics implements FetchListener, GapListener, DeliveryListener {
 
     private final Map<ChangeType, LongAdder> events = new EnumMap<>(ChangeType.class);
     private final LongAdder bytesDelivered = new LongAdder();
@@ -72,7 +73,8 @@ public final class SyncStatistics implements FetchListener, GapListener {
         }
     }
 
-    void delivered(SyncEvent ev) {
+    @Override
+    public void delivered(SyncEvent ev) {
         events.get(ev.change()).increment();
         if (ev.content() != null) {
             bytesDelivered.add(ev.content().length());
@@ -91,7 +93,8 @@ public final class SyncStatistics implements FetchListener, GapListener {
      *
      * @param stopped the sync stopped at it (breakOnFirstError), to retry it next poll
      */
-    void eventFailed(SyncEvent ev, Throwable failure, boolean stopped) {
+    @Override
+    public void eventFailed(SyncEvent ev, Throwable failure, boolean stopped) {
         failedEvents.increment();
         if (cause(failure, FixityException.class) != null) {
             fixityFailures.increment();
@@ -106,7 +109,8 @@ public final class SyncStatistics implements FetchListener, GapListener {
     }
 
     /** An event failed {@code maxEventAttempts} times and was given up: the harvest moved past it. */
-    void eventGivenUp(SyncEvent ev, Throwable failure) {
+    @Override
+    public void eventGivenUp(SyncEvent ev, Throwable failure) {
         givenUpEvents.increment();
         lastGivenUp = ev.location() + " (" + ev.eventId() + "): " + failure.getMessage();
     }

@@ -1,4 +1,4 @@
-package io.github.camelresourcesync.component.support;
+package io.github.camelresourcesync.delivery;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  */
 final class FailureLog {
 
-    private static final Logger LOG = LoggerFactory.getLogger(FailureLog.class);
+    /** The logger name users configure (docs/operations.md, docs/migration.md): kept from before the move. */
+    private static final Logger LOG = LoggerFactory.getLogger("io.github.camelresourcesync.FailureLog");
     /** Events remembered for the summary; the oldest are forgotten beyond this. */
     private static final int REMEMBERED = 1000;
 
