@@ -5,6 +5,6 @@
  * what follows each outcome: commit, stop at a failed event ({@code breakOnFirstError}), pass it over to be tried
  * again, or give it up after {@code maxEventAttempts}. {@code FailureLog} remembers failures in a row and logs them.
  * <p>
- * Layer: core. May import: model (and SLF4J); of Camel, nothing.
+ * Layer: core. May import: {@code model}; of Camel, nothing.
  */
 package io.github.camelresourcesync.delivery;
