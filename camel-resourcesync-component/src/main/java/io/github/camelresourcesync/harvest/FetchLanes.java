@@ -1,6 +1,7 @@
 package io.github.camelresourcesync.harvest;
 
 import java.util.Queue;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -16,19 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FetchLanes {
 
-    /** Produces a fetch's result; may throw anything, which fails that fetch only. */
-    @FunctionalInterface
-    interface Fetch<T> {
-        T run() throws Exception;
-    }
-
-    private record Job<T>(Fetch<T> fetch, CompletableFuture<T> result) {
+    private record Job<T>(Callable<T> fetch, CompletableFuture<T> result) {
         void run() {
             if (result.isDone()) {
                 return; // cancelled by a consumer that stopped waiting
             }
             try {
-                T value = fetch.run();
+                T value = fetch.call();
                 if (!result.complete(value) && value instanceof AutoCloseable c) {
                     // cancelled while it was fetched (the run closed, a wait timed out): no one else can release it
                     closeQuietly(c);
@@ -40,7 +35,7 @@ final class FetchLanes {
         }
     }
 
-    private static void closeQuietly(AutoCloseable c) {
+    static void closeQuietly(AutoCloseable c) {
         try {
             c.close();
         } catch (Exception ignored) {
@@ -59,12 +54,12 @@ final class FetchLanes {
     }
 
     /**
-     * Queues a fetch; its result completes when a lane has run it.
+     * Queues a fetch (it may throw anything, which fails that fetch only); its result completes when a lane has run it.
      *
      * @throws RejectedExecutionException when the pool takes no more tasks (it is shut down); every fetch still queued
      *                                    fails with it
      */
-    <T> CompletableFuture<T> submit(Fetch<T> fetch) {
+    <T> CompletableFuture<T> submit(Callable<T> fetch) {
         CompletableFuture<T> result = new CompletableFuture<>();
         queue.add(new Job<>(fetch, result));
         startLaneIfNeeded();
