@@ -3,7 +3,7 @@ package io.github.camelresourcesync.atompmh;
 import io.github.camelresourcesync.DeliveryConfiguration;
 import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
-import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
+import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
@@ -12,9 +12,7 @@ import org.apache.camel.Processor;
 
 /**
  * Polls an Atom-PMH feed and emits one exchange per created, updated or deleted record, oldest first. A record's state
- * and the feed's stop point are committed only after its exchange completed. Representations are fetched ahead on the
- * component's fetch pool, {@code fetchParallelism} at a time, and long harvests log progress every
- * {@code progressInterval}.
+ * and the feed's stop point are committed only after its exchange completed; representations are fetched ahead.
  */
 public class AtomPmhConsumer extends SyncEventPollingConsumer {
 
@@ -33,11 +31,9 @@ public class AtomPmhConsumer extends SyncEventPollingConsumer {
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
         AtomPmhEndpoint ep = getEndpoint();
         DeliveryConfiguration delivery = ep.getDeliveryConfiguration();
-        AtomPmhOptions options = ep.harvestOptions().fetchParallelism(delivery.getFetchParallelism())
-                .fetchWaitLimit(ep.fetcherConfig().longestFetch());
-        String name = ep.describe();
-        harvester = new AtomHarvester(ep.feedUri(), options, fetcher, store, fetchPool(),
-                () -> new SyncProgress(name, delivery.getProgressInterval()));
+        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, new Fetching(fetchPool(),
+                delivery.getFetchParallelism(), ep.fetcherConfig().longestFetch()),
+                () -> new SyncProgress(ep.describe(), delivery.getProgressInterval()));
     }
 
     @Override

@@ -20,47 +20,53 @@ import io.github.camelresourcesync.state.StateBuffer;
 
 /**
  * The engine of every event run: a harvesting scheme is "list and fetch". The run pulls the scheme's items in order
- * ({@link #pull}), starts each item's fetch on the shared fetch pool ahead of delivery ({@link #fetch}), turns the
- * fetched (or failed) item into its event ({@link #resolve}) strictly in listing order, and writes what each reported
- * item leaves in the state ({@link #commit}).
+ * ({@link #pull}), starts each one's fetch ahead of delivery ({@link #fetch}), turns it into its event strictly in
+ * listing order ({@link #resolve}) and writes what each reported item leaves in the state ({@link #commit}).
  *
  * <p>
- * Bounds: at most {@code fetchParallelism} fetches run at a time ({@link FetchLanes}); at most twice as many items are
- * fetched ahead of delivery (one when the run fetches nothing), so a lane never waits for delivery; at most
- * {@code maxEvents} events are handed out (0: no limit); a fetch is awaited at most {@code fetchWaitLimit}, then its
- * event fails. Bytes ahead are bounded by the window: a body larger than the fetch policy's {@code spoolThreshold} is
- * spooled to a file, so the window holds at most {@code 2 x fetchParallelism x spoolThreshold} in memory (a dump's
- * bitstream runs add at most {@link BitstreamRuns#MAX_BYTES} each), and the consumer bounds the bodies of a batch.
+ * Bounds: {@link Fetching#parallelism()} fetches run at a time ({@link FetchLanes}) and as many again wait fetched or
+ * queued, so a lane never waits for delivery (one item ahead when the run fetches nothing); at most {@code maxEvents}
+ * events are handed out (0: no limit); a fetch is awaited at most {@link Fetching#waitLimit()}, then its event fails.
+ * Bytes ahead are bounded by the window: a body above the fetch policy's {@code spoolThreshold} is spooled to a file,
+ * so the window holds at most {@code 2 x parallelism x spoolThreshold} in memory (a run of dump bitstreams at most
+ * {@link BitstreamRuns#MAX_BYTES}), and the consumer bounds the bodies of a batch.
  *
  * <p>
  * Commit: an ordered run commits an item once it and every item before it are resolved (delivered, given up, skipped),
  * which keeps a resume point safe with prefetching and batches; an unordered run (independent records) commits each
- * item as soon as it is reported. Closing the run writes what was committed and cancels and releases what was fetched
- * ahead. Not thread-safe: one consumer thread drives it.
+ * report at once. {@link #close()} writes what was committed and cancels and releases what was fetched ahead. One
+ * consumer thread drives a run.
  *
  * @param <I> an item of the listing
- * @param <R> what a fetch yields (a {@link Content}, or a scheme's own record); released on close when
- *            {@link AutoCloseable}
+ * @param <R> what a fetch yields (a {@link Content}, counted in the progress, or a scheme's own record), released on
+ *            close if AutoCloseable
  */
 public abstract class FetchAheadRun<I, R> implements EventRun {
 
-    /** What became of an item, as {@link #commit} gets it. */
-    public enum Outcome {
-        /** Its event reached the destination. */
-        DELIVERED,
-        /** Its event failed and was given up, or it is no event (a marker, a barrier): the run moves past it. */
-        PASSED,
-        /** Nothing was handed out for it (gone before delivery, nothing to deliver): as if it had not been listed. */
-        SKIPPED
+    /**
+     * Where and how fast a run fetches: on {@code pool} (may be {@code null} for a run that fetches nothing),
+     * {@code parallelism} at a time, each awaited at most {@code waitLimit} ({@code null}: one hour).
+     */
+    public record Fetching(Executor pool, int parallelism, Duration waitLimit) {
+        public Fetching {
+            parallelism = Math.max(1, parallelism);
+            waitLimit = waitLimit == null ? Duration.ofHours(1) : waitLimit;
+        }
     }
 
-    /** Default of {@code fetchWaitLimit}. */
-    public static final Duration FETCH_WAIT_LIMIT = Duration.ofHours(1);
+    /** What became of an item, as {@link #commit} gets it. */
+    public enum Outcome {
+        /** its event reached the destination */
+        DELIVERED,
+        /** its event was given up, or it is no event (a marker, a barrier): the run moved past it */
+        PASSED,
+        /** nothing was handed out for it (gone before delivery, nothing to deliver): as if it were not listed */
+        SKIPPED
+    }
 
     private final class Slot {
         final I item;
         CompletableFuture<R> fetch;
-        boolean counted = true;
         Outcome outcome;
         PendingEvent handedOut;
 
@@ -70,16 +76,16 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
     }
 
     private final FetchLanes lanes;
+    private final Duration waitLimit;
     private final int window;
     private final long maxEvents;
-    private final Duration fetchWaitLimit;
     private final boolean ordered;
-    private final StateBuffer buffer;
+    /** the state the run commits to */
+    protected final StateBuffer buffer;
     private final SyncProgress progress;
-
     /** pulled, not yet handed out: each with its fetch under way */
     private final Deque<Slot> ahead = new ArrayDeque<>();
-    /** items in {@link #ahead} that count in the window */
+    /** items in {@link #ahead} that take a place in the window */
     private int aheadUnits;
     /** pulled, not yet committed, in listing order (ordered runs only) */
     private final Deque<Slot> order = new ArrayDeque<>();
@@ -88,17 +94,15 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
     private long returned;
 
     /**
-     * @param fetchPool        runs the fetches; may be {@code null} when the run fetches nothing
-     * @param fetching         {@code false}: the run fetches nothing, and pulls one item ahead
-     * @param ordered          commit in listing order ({@code false}: each item as soon as it is reported)
+     * @param fetchesContent {@code false}: the run fetches nothing, and pulls one item ahead
+     * @param ordered        commit in listing order ({@code false}: each report at once)
      */
-    protected FetchAheadRun(Executor fetchPool, int fetchParallelism, boolean fetching, long maxEvents,
-                            Duration fetchWaitLimit, boolean ordered, StateBuffer buffer, SyncProgress progress) {
-        // fetchParallelism fetches at a time; as many again wait fetched or queued, so a lane never waits for delivery
-        this.lanes = new FetchLanes(fetchPool, fetchParallelism);
-        this.window = fetching ? Math.max(1, fetchParallelism) * 2 : 1;
+    protected FetchAheadRun(Fetching fetching, boolean fetchesContent, long maxEvents, boolean ordered,
+                            StateBuffer buffer, SyncProgress progress) {
+        this.lanes = new FetchLanes(fetching.pool(), fetching.parallelism());
+        this.waitLimit = fetching.waitLimit();
+        this.window = fetchesContent ? fetching.parallelism() * 2 : 1;
         this.maxEvents = maxEvents;
-        this.fetchWaitLimit = fetchWaitLimit == null ? FETCH_WAIT_LIMIT : fetchWaitLimit;
         this.ordered = ordered;
         this.buffer = buffer;
         this.progress = progress;
@@ -107,34 +111,27 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
     /** The next item of the listing, or {@code null} at its end. */
     protected abstract I pull() throws IOException;
 
-    /** Starts the item's fetch ({@link #submit} it, or return a fetch under way); {@code null}: nothing to fetch. */
+    /** Starts the item's fetch ({@link #submit} it, or return one under way); {@code null}: nothing to fetch. */
     protected abstract CompletableFuture<R> fetch(I item);
 
     /**
-     * The item's event, once it is fetched: {@code fetched} is {@code null} when nothing was fetched or the fetch
-     * failed ({@code failure}). The token of the event is what {@link #commit} gets back. {@code null}: nothing to
-     * hand out, the item is skipped.
+     * The item's event, its fetch done ({@code fetched} is {@code null} when nothing was fetched or the fetch failed),
+     * with as token what {@link #commit} gets back; {@code null}: skipped (counted gone when its fetch failed).
      */
-    protected abstract PendingEvent resolve(I item, R fetched, Exception failure) throws IOException;
+    protected abstract PendingEvent resolve(I item, R fetched, Exception failure);
 
-    /**
-     * Writes what the item leaves in the state: its event as handed out by {@link #resolve} ({@code null} when
-     * skipped or not an event) and what became of it.
-     */
+    /** Writes what the item leaves in the state; {@code handedOut}: its event from {@link #resolve}, or null. */
     protected abstract void commit(I item, Outcome outcome, PendingEvent handedOut);
 
     /** The item's location, for messages. */
     protected abstract URI location(I item);
 
-    /** {@code false}: a pure state change, never handed out and committed in its place in the listing. */
+    /** {@code false}: a pure state change, never handed out, committed in its place in the listing. */
     protected boolean isEvent(I item) {
         return true;
     }
 
-    /**
-     * A point passed only once every item before it is committed and the state flushed, and past which nothing is
-     * pulled before: for work that reads the state itself.
-     */
+    /** A point passed only once everything before it is committed and flushed; nothing is pulled past it before. */
     protected boolean isBarrier(I item) {
         return false;
     }
@@ -142,11 +139,6 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
     /** {@code false} for a fetch that rides on another's (one task reads several items): it takes no window place. */
     protected boolean countsInWindow(I item, CompletableFuture<R> fetch) {
         return true;
-    }
-
-    /** Bytes a fetch received, for the progress counters. */
-    protected long bytes(R fetched) {
-        return fetched instanceof Content c ? c.length() : 0;
     }
 
     /** Runs a fetch on the run's lanes of the fetch pool. */
@@ -158,13 +150,19 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
         return progress;
     }
 
-    protected final StateBuffer buffer() {
-        return buffer;
-    }
-
     /** The listing item of an event this run handed out. */
     protected final I item(PendingEvent p) {
         return slot(p).item;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Slot slot(PendingEvent p) {
+        return (Slot) p.token();
+    }
+
+    /** Every item was handed out and committed, the run not stopped: a listing seen to its end. */
+    public boolean completed() {
+        return !stopped && exhausted && ahead.isEmpty() && order.isEmpty();
     }
 
     @Override
@@ -185,26 +183,19 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
         while (!stopped && !limitReached()) {
             fill();
             Slot s = ahead.peekFirst();
-            if (s == null) {
+            if (s == null || isBarrier(s.item) && order.peekFirst() != s) {
                 return null;
             }
+            aheadUnits -= counts(ahead.pollFirst()) ? 1 : 0;
             if (isBarrier(s.item)) {
-                if (order.peekFirst() != s) {
-                    return null;
-                }
-                take();
                 resolved(s, Outcome.PASSED);
                 flush();
-                continue;
-            }
-            take();
-            if (!isEvent(s.item)) {
-                continue;
-            }
-            PendingEvent p = handOut(s);
-            if (p != null) {
-                returned++;
-                return p;
+            } else if (isEvent(s.item)) {
+                PendingEvent p = handOut(s);
+                if (p != null) {
+                    returned++;
+                    return p;
+                }
             }
         }
         return null;
@@ -223,8 +214,8 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
     }
 
     private void fill() throws IOException {
-        // nothing is pulled past a barrier before it is passed: what follows it reads the store
-        while (aheadUnits < window && ahead.size() < window * BitstreamRuns.MAX_ENTRIES && !exhausted && !barrierAhead()) {
+        while (aheadUnits < window && ahead.size() < window * BitstreamRuns.MAX_ENTRIES && !exhausted
+               && (ahead.isEmpty() || !isBarrier(ahead.peekLast().item))) {
             I item = pull();
             if (item == null) {
                 exhausted = true;
@@ -237,67 +228,49 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
             ahead.addLast(s);
             if (isEvent(item)) {
                 s.fetch = fetch(item);
-                s.counted = s.fetch == null || countsInWindow(item, s.fetch);
             } else if (!isBarrier(item)) {
                 resolved(s, Outcome.PASSED);
             }
-            aheadUnits += s.counted ? 1 : 0;
+            aheadUnits += counts(s) ? 1 : 0;
         }
     }
 
-    private void take() {
-        aheadUnits -= ahead.pollFirst().counted ? 1 : 0;
-    }
-
-    private boolean barrierAhead() {
-        Slot last = ahead.peekLast();
-        return last != null && isBarrier(last.item);
+    private boolean counts(Slot s) {
+        return s.fetch == null || countsInWindow(s.item, s.fetch);
     }
 
     /** The slot's event, its fetch awaited; {@code null} when the scheme skips it. */
     private PendingEvent handOut(Slot s) throws IOException {
         R fetched = null;
         Exception failure = null;
-        if (s.fetch != null) {
-            try {
-                fetched = await(s);
-                progress.bytesFetched(bytes(fetched));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("Interrupted while fetching " + location(s.item), e);
-            } catch (ExecutionException e) {
-                failure = e.getCause() instanceof Exception ex ? ex : new IOException(e.getCause());
+        try {
+            if (s.fetch != null) {
+                fetched = s.fetch.get(waitLimit.toMillis(), TimeUnit.MILLISECONDS);
+                progress.bytesFetched(fetched instanceof Content c ? c.length() : 0);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while fetching " + location(s.item), e);
+        } catch (ExecutionException e) {
+            failure = e.getCause() instanceof Exception ex ? ex : new IOException(e.getCause());
+        } catch (TimeoutException e) {
+            // longer than a fetch can take (every attempt within its deadline, plus backoff and time queued behind
+            // other routes' fetches): one that never completes (a pool shut down under it) must not hold the poll
+            s.fetch.cancel(true);
+            failure = new FetchException(location(s.item), 0, "fetching " + location(s.item)
+                    + " did not complete within " + waitLimit.toSeconds() + " s; the fetch pool may be exhausted or"
+                    + " stopped");
         }
         PendingEvent p = resolve(s.item, fetched, failure);
         if (p == null) {
+            if (failure != null) {
+                progress.gone();
+            }
             resolved(s, Outcome.SKIPPED);
             return null;
         }
         s.handedOut = p;
         return new PendingEvent(p.event(), p.failure(), s);
-    }
-
-    /**
-     * The fetch's result, waiting at most as long as the fetch can legitimately take (every attempt within its
-     * request deadline, plus backoff and time queued behind other routes' fetches): a fetch that can never complete
-     * (its task dropped by a pool shut down under it) fails the event instead of holding the poll for ever.
-     */
-    private R await(Slot s) throws InterruptedException, ExecutionException {
-        try {
-            return s.fetch.get(fetchWaitLimit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            s.fetch.cancel(true);
-            URI location = location(s.item);
-            throw new ExecutionException(new FetchException(location, 0, "fetching " + location
-                    + " did not complete within " + fetchWaitLimit.toSeconds()
-                    + " s; the fetch pool may be exhausted or stopped"));
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private Slot slot(PendingEvent p) {
-        return (Slot) p.token();
     }
 
     @Override
@@ -350,15 +323,10 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
             for (Slot s : ahead) {
                 if (s.fetch != null) {
                     s.fetch.cancel(false);
-                    s.fetch.thenAccept(f -> {
-                        if (f instanceof AutoCloseable c) {
-                            FetchLanes.closeQuietly(c);
-                        }
-                    });
+                    s.fetch.thenAccept(FetchLanes::release);
                 }
             }
             ahead.clear();
-            aheadUnits = 0;
             progress.logSummary();
         }
     }

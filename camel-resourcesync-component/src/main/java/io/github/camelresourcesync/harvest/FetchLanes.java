@@ -24,9 +24,8 @@ final class FetchLanes {
             }
             try {
                 T value = fetch.call();
-                if (!result.complete(value) && value instanceof AutoCloseable c) {
-                    // cancelled while it was fetched (the run closed, a wait timed out): no one else can release it
-                    closeQuietly(c);
+                if (!result.complete(value)) {
+                    release(value); // cancelled while it was fetched (the run closed, a wait timed out)
                 }
             } catch (Throwable t) {
                 // an Error too (OutOfMemoryError): the event fails with it instead of waiting for ever
@@ -35,11 +34,14 @@ final class FetchLanes {
         }
     }
 
-    static void closeQuietly(AutoCloseable c) {
-        try {
-            c.close();
-        } catch (Exception ignored) {
-            // released as far as it can be; nothing refers to it any more
+    /** Closes a fetch's result that no one else can release any more (an {@link AutoCloseable} one). */
+    static void release(Object result) {
+        if (result instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // released as far as it can be; nothing refers to it any more
+            }
         }
     }
 

@@ -30,10 +30,6 @@ public final class Step {
     /** How far the run got (resume point, baseline marks). */
     private final Effect onPassed;
 
-    private Step(SyncEvent event, Effect onDelivered, Effect onPassed) {
-        this(event, onDelivered, onPassed, null);
-    }
-
     private Step(SyncEvent event, Effect onDelivered, Effect onPassed, CompletableFuture<Content> content) {
         this.event = event;
         this.content = content;
@@ -42,7 +38,7 @@ public final class Step {
     }
 
     public static Step event(SyncEvent event, Effect onDelivered, Effect onPassed) {
-        return new Step(event, onDelivered, onPassed);
+        return new Step(event, onDelivered, onPassed, null);
     }
 
     /** An event whose body is already at hand (or failed to be read: the future holds the failure). */
@@ -52,7 +48,7 @@ public final class Step {
     }
 
     static Step marker(Effect effect) {
-        return new Step(null, Effect.NONE, effect);
+        return new Step(null, Effect.NONE, effect, null);
     }
 
     /**
@@ -60,7 +56,7 @@ public final class Step {
      * reads the store itself (e.g. finding vanished resources), which must see all earlier effects.
      */
     static Step barrier() {
-        Step s = new Step(null, Effect.NONE, Effect.NONE);
+        Step s = new Step(null, Effect.NONE, Effect.NONE, null);
         s.barrier = true;
         return s;
     }

@@ -11,6 +11,7 @@ import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.slf4j.Logger;
@@ -20,12 +21,7 @@ import org.slf4j.LoggerFactory;
  * One sync pass over a Source: yields events in Source order, with contents fetched ahead in parallel, and commits the
  * state of completed events strictly in order ({@link FetchAheadRun}). Its items are the {@link Step}s of its parts,
  * opened lazily; markers and barriers are steps too, and a run of dump bitstreams read by one pool task
- * ({@link BitstreamRuns}) counts once in the window, by its first member.
- *
- * <p>
- * Use: call {@link #next()} until it returns {@code null} (end of a batch), deliver each event and report it with
- * {@link #delivered}, {@link #givenUp} or {@link #stop}; then {@link #flush()}, and start another batch while
- * {@link #hasMore()}. {@link #close()} at the end. Not thread-safe: one consumer thread drives it.
+ * ({@link BitstreamRuns}) counts once in the window, by its first member. Used as {@link EventRun} says.
  */
 public final class SyncRun extends FetchAheadRun<Step, Content> {
 
@@ -43,15 +39,11 @@ public final class SyncRun extends FetchAheadRun<Step, Content> {
     private final PassedOver passedOver;
     private StepSource current;
 
-    SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, ExecutorService fetchPool, long maxEvents) {
-        this(parts, ctx, fetcher, fetchPool, maxEvents, null);
-    }
-
     /** @param passedOver remembers the events passed over, for runs that try them again; {@code null}: forgets them */
     SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, ExecutorService fetchPool, long maxEvents,
             PassedOver passedOver) {
-        super(fetchPool, ctx.options().fetchParallelism(), ctx.options().fetchContent(), maxEvents,
-                ctx.options().fetchWaitLimit(), true, ctx.buffer(), ctx.progress());
+        super(new Fetching(fetchPool, ctx.options().fetchParallelism(), ctx.options().fetchWaitLimit()),
+                ctx.options().fetchContent(), maxEvents, true, ctx.buffer(), ctx.progress());
         this.passedOver = passedOver;
         this.parts = parts.iterator();
         this.ctx = ctx;
@@ -92,11 +84,8 @@ public final class SyncRun extends FetchAheadRun<Step, Content> {
     @Override
     protected CompletableFuture<Content> fetch(Step step) {
         SyncEvent ev = step.event;
-        if (step.content != null) {
-            return step.content;
-        }
-        if (!ctx.options().fetchContent() || ev.change() == ChangeType.DELETED) {
-            return null;
+        if (step.content != null || !ctx.options().fetchContent() || ev.change() == ChangeType.DELETED) {
+            return step.content; // brought along (a dump's bitstream), or nothing to fetch
         }
         return submit(() -> Fixity.fetchVerified(fetcher, ev.location(), ev.sourceDocument(), ev.length(),
                 ev.hash()));
@@ -112,7 +101,6 @@ public final class SyncRun extends FetchAheadRun<Step, Content> {
         if (failure instanceof FetchException fe && fe.isGone()) {
             LOG.warn("{} is listed in {} but the Source answers {} now; skipped (a later list will say what became"
                      + " of it)", step.event.location(), step.event.sourceDocument(), fe.getStatusCode());
-            progress().gone();
             return null;
         }
         return new PendingEvent(content == null ? step.event : step.event.withContent(content), failure, step);
@@ -125,7 +113,7 @@ public final class SyncRun extends FetchAheadRun<Step, Content> {
 
     @Override
     protected void commit(Step step, Outcome outcome, PendingEvent handedOut) {
-        step.commit(buffer(), outcome, handedOut == null ? null : handedOut.event());
+        step.commit(buffer, outcome, handedOut == null ? null : handedOut.event());
         if (passedOver != null) {
             passedOver.committed(step);
         }

@@ -3,9 +3,9 @@ package io.github.camelresourcesync.bridge.atompmh;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
+import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
@@ -30,22 +30,20 @@ public final class AtomHarvester {
     private final SyncStateStore store;
     private final FeedWalker walker;
     private final ChangePlanner planner;
-    private final Executor fetchPool;
+    private final Fetching fetching;
     private final Supplier<SyncProgress> progress;
 
     /** A harvester that fetches each representation in the thread that drives the run, and logs no progress. */
     public AtomHarvester(URI feedUri, AtomPmhOptions options, HttpFetcher fetcher, SyncStateStore store) {
-        this(feedUri, options, fetcher, store, Runnable::run, () -> new SyncProgress(feedUri.toString(), 0));
+        this(feedUri, options, fetcher, store, new Fetching(Runnable::run, 1, null),
+                () -> new SyncProgress(feedUri.toString(), 0));
     }
 
-    /**
-     * @param fetchPool runs representation fetches, at most {@link AtomPmhOptions#fetchParallelism()} at a time
-     * @param progress  the counters of each run
-     */
+    /** @param fetching how representations are fetched ahead of delivery; {@code progress}: of each run */
     public AtomHarvester(URI feedUri, AtomPmhOptions options, HttpFetcher fetcher, SyncStateStore store,
-                         Executor fetchPool, Supplier<SyncProgress> progress) {
+                         Fetching fetching, Supplier<SyncProgress> progress) {
         this.feedUri = feedUri;
-        this.fetchPool = fetchPool;
+        this.fetching = fetching;
         this.progress = progress;
         this.options = options.copy();
         this.fetcher = fetcher;
@@ -67,7 +65,7 @@ public final class AtomHarvester {
         KnownRecords known = new KnownRecords(store, key);
         List<PlannedChange> changes = planner.plan(feeds, state, known);
         LOG.debug("Atom feed {}: {} documents read, {} changes to deliver", feedUri, feeds.size(), changes.size());
-        return new AtomRun(key, feedUri, changes, known, new StateBuffer(store), fetcher, options, fetchPool,
-                progress.get(), maxEvents);
+        return new AtomRun(key, feedUri, changes, known, new StateBuffer(store), fetcher, options.fetchContent(),
+                fetching, progress.get(), maxEvents);
     }
 }

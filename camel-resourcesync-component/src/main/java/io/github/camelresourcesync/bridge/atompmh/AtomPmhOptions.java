@@ -1,9 +1,6 @@
 package io.github.camelresourcesync.bridge.atompmh;
 
-import java.time.Duration;
 import java.util.List;
-
-import io.github.camelresourcesync.harvest.FetchAheadRun;
 
 /** How the Atom-PMH harvester reads a feed; a mutable builder, copied by the harvester. */
 public final class AtomPmhOptions {
@@ -14,8 +11,6 @@ public final class AtomPmhOptions {
     private boolean followNext;
     private int maxDocuments = 100_000;
     private String stateId;
-    private int fetchParallelism = 4;
-    private Duration fetchWaitLimit = FetchAheadRun.FETCH_WAIT_LIMIT;
 
     public List<String> mediaTypes() {
         return mediaTypes;
@@ -73,29 +68,9 @@ public final class AtomPmhOptions {
         return this;
     }
 
-    public int fetchParallelism() {
-        return fetchParallelism;
-    }
-
-    /** Representations fetched concurrently ahead of delivery (delivery stays in feed order). */
-    public AtomPmhOptions fetchParallelism(int v) {
-        this.fetchParallelism = Math.max(1, v);
-        return this;
-    }
-
-    public Duration fetchWaitLimit() {
-        return fetchWaitLimit;
-    }
-
-    /** Longest wait for one representation's fetch before its event fails (derived from the fetch policy's bounds). */
-    public AtomPmhOptions fetchWaitLimit(Duration v) {
-        this.fetchWaitLimit = v;
-        return this;
-    }
-
     AtomPmhOptions copy() {
         return new AtomPmhOptions().mediaTypes(mediaTypes).fetchContent(fetchContent)
                 .useAtomIdAsLocation(useAtomIdAsLocation).followNext(followNext).maxDocuments(maxDocuments)
-                .stateId(stateId).fetchParallelism(fetchParallelism).fetchWaitLimit(fetchWaitLimit);
+                .stateId(stateId);
     }
 }

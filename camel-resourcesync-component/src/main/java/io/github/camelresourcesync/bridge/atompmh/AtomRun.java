@@ -5,7 +5,6 @@ import java.net.URI;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;
@@ -41,15 +40,14 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
     private final boolean fetchContent;
 
     AtomRun(String sourceKey, URI feedUri, List<PlannedChange> changes, KnownRecords known, StateBuffer buffer,
-            HttpFetcher fetcher, AtomPmhOptions options, Executor fetchPool, SyncProgress progress, long maxEvents) {
-        super(fetchPool, options.fetchParallelism(), options.fetchContent(), maxEvents, options.fetchWaitLimit(), true,
-                buffer, progress);
+            HttpFetcher fetcher, boolean fetchContent, Fetching fetching, SyncProgress progress, long maxEvents) {
+        super(fetching, fetchContent, maxEvents, true, buffer, progress);
         this.sourceKey = sourceKey;
         this.feedUri = feedUri;
         this.changes = changes.iterator();
         this.known = known;
         this.fetcher = fetcher;
-        this.fetchContent = options.fetchContent();
+        this.fetchContent = fetchContent;
     }
 
     @Override
@@ -59,10 +57,8 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
 
     @Override
     protected CompletableFuture<Content> fetch(PlannedChange c) {
-        if (!fetchContent || c.change() == ChangeType.DELETED) {
-            return null;
-        }
-        return submit(() -> fetcher.fetchContent(c.location(), List.of()));
+        return !fetchContent || c.change() == ChangeType.DELETED ? null
+                : submit(() -> fetcher.fetchContent(c.location(), List.of()));
     }
 
     @Override
@@ -87,7 +83,6 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
 
     private PendingEvent gone(PlannedChange c, int status) {
         KnownRecords.Known k = known.get(c.id());
-        progress().gone();
         if (k == null) {
             LOG.warn("{}: record {} links to {}, which answers {}; the record is gone, skipped", c.document(), c.id(),
                     c.location(), status);
@@ -113,7 +108,6 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
             return;
         }
         PlannedChange c = (PlannedChange) handedOut.token();
-        StateBuffer buffer = buffer();
         if (outcome == Outcome.DELIVERED) {
             String oldKey = KnownRecords.key(c.id(), c.location());
             if (c.change() == ChangeType.DELETED) {

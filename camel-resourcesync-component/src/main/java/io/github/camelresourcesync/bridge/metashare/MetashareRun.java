@@ -59,8 +59,7 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
     private final Deque<Item> items;
 
     MetashareRun(MetashareHarvester harvester, Deque<Item> items, SyncProgress progress, int maxEvents) {
-        super(harvester.fetchPool(), harvester.fetchParallelism(), true, maxEvents, null, false,
-                new StateBuffer(harvester.store()), progress);
+        super(harvester.fetching(), true, maxEvents, false, new StateBuffer(harvester.store()), progress);
         this.harvester = harvester;
         this.items = items;
     }
@@ -73,11 +72,6 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
     @Override
     protected CompletableFuture<NodeRecord> fetch(Item item) {
         return item.fetch() ? submit(() -> harvester.client().record(item.id())) : null;
-    }
-
-    @Override
-    protected long bytes(NodeRecord rec) {
-        return rec.metadataXml().length + (long) rec.storageGlobalJson().length;
     }
 
     @Override
@@ -100,12 +94,12 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
         if (failure instanceof FetchException fe && fe.isGone()) {
             LOG.warn("{} is in the inventory of {} but the node answers 404 now; skipped (the next inventory will"
                      + " say what became of it)", item.location(), harvester.client().node());
-            progress().gone();
             return null;
         }
         if (failure != null) {
             return new PendingEvent(event(item, change, null, Map.of(), null), failure, Commit.NONE);
         }
+        progress().bytesFetched(rec.metadataXml().length + (long) rec.storageGlobalJson().length);
         String actual = rec.checksum();
         String expected = item.checksum().get(MetashareHarvester.CHECKSUM_ALGORITHM);
         if (!actual.equals(expected)) {
@@ -119,7 +113,7 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
         if (sg.deleted()) {
             ResourceState tombstone = state(item, rec, MetashareHarvester.TOMBSTONE);
             if (!item.known()) {
-                buffer().upsert(harvester.sourceKey(), tombstone); // nothing to delete downstream; remember it so it is not fetched again
+                buffer.upsert(harvester.sourceKey(), tombstone); // nothing to delete downstream; remember it so it is not fetched again
                 return null;
             }
             return new PendingEvent(event(item, ChangeType.DELETED, sg, sg.headers(), null), null,
@@ -166,10 +160,10 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
         }
         Commit c = (Commit) handedOut.token();
         if (c.upsert() != null) {
-            buffer().upsert(harvester.sourceKey(), c.upsert());
+            buffer.upsert(harvester.sourceKey(), c.upsert());
         }
         if (c.remove() != null) {
-            buffer().remove(harvester.sourceKey(), c.remove());
+            buffer.remove(harvester.sourceKey(), c.remove());
         }
     }
 }
