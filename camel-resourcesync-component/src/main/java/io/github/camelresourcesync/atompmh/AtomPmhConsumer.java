@@ -1,6 +1,5 @@
 package io.github.camelresourcesync.atompmh;
 
-import io.github.camelresourcesync.DeliveryConfiguration;
 import io.github.camelresourcesync.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
 import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
@@ -30,10 +29,9 @@ public class AtomPmhConsumer extends SyncEventPollingConsumer {
     @Override
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
         AtomPmhEndpoint ep = getEndpoint();
-        DeliveryConfiguration delivery = ep.getDeliveryConfiguration();
         harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, new Fetching(fetchPool(),
-                delivery.getFetchParallelism(), ep.fetcherConfig().longestFetch()),
-                () -> new SyncProgress(ep.describe(), delivery.getProgressInterval()));
+                ep.getDeliveryConfiguration().getFetchParallelism(), ep.fetcherConfig().longestFetch()),
+                () -> new SyncProgress(ep.describe(), ep.getDeliveryConfiguration().getProgressInterval()));
     }
 
     @Override

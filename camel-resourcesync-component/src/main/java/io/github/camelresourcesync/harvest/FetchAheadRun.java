@@ -24,22 +24,19 @@ import io.github.camelresourcesync.state.StateBuffer;
  * listing order ({@link #resolve}) and writes what each reported item leaves in the state ({@link #commit}).
  *
  * <p>
- * Bounds: {@link Fetching#parallelism()} fetches run at a time ({@link FetchLanes}) and as many again wait fetched or
- * queued, so a lane never waits for delivery (one item ahead when the run fetches nothing); at most {@code maxEvents}
- * events are handed out (0: no limit); a fetch is awaited at most {@link Fetching#waitLimit()}, then its event fails.
- * Bytes ahead are bounded by the window: a body above the fetch policy's {@code spoolThreshold} is spooled to a file,
- * so the window holds at most {@code 2 x parallelism x spoolThreshold} in memory (a run of dump bitstreams at most
- * {@link BitstreamRuns#MAX_BYTES}), and the consumer bounds the bodies of a batch.
+ * Bounds: {@link Fetching#parallelism()} fetches at a time ({@link FetchLanes}), as many again waiting fetched or
+ * queued so a lane never waits for delivery (one item ahead when nothing is fetched); {@code maxEvents} events (0: no
+ * limit); {@link Fetching#waitLimit()} per fetch awaited, then its event fails. Bytes ahead are bounded through the
+ * window: a body above the fetch policy's {@code spoolThreshold} goes to a file, so the window holds at most
+ * {@code 2 x parallelism x spoolThreshold} in memory (a run of dump bitstreams {@link BitstreamRuns#MAX_BYTES}).
  *
  * <p>
  * Commit: an ordered run commits an item once it and every item before it are resolved (delivered, given up, skipped),
  * which keeps a resume point safe with prefetching and batches; an unordered run (independent records) commits each
- * report at once. {@link #close()} writes what was committed and cancels and releases what was fetched ahead. One
- * consumer thread drives a run.
+ * report at once. {@link #close()} writes what was committed and cancels and releases what was fetched ahead.
  *
  * @param <I> an item of the listing
- * @param <R> what a fetch yields (a {@link Content}, counted in the progress, or a scheme's own record), released on
- *            close if AutoCloseable
+ * @param <R> what a fetch yields (a {@link Content}, counted in the progress, or a scheme's own record)
  */
 public abstract class FetchAheadRun<I, R> implements EventRun {
 
@@ -54,15 +51,11 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
         }
     }
 
-    /** What became of an item, as {@link #commit} gets it. */
-    public enum Outcome {
-        /** its event reached the destination */
-        DELIVERED,
-        /** its event was given up, or it is no event (a marker, a barrier): the run moved past it */
-        PASSED,
-        /** nothing was handed out for it (gone before delivery, nothing to deliver): as if it were not listed */
-        SKIPPED
-    }
+    /**
+     * What became of an item, as {@link #commit} gets it: its event reached the destination; its event was given up,
+     * or it is no event (a marker, a barrier); nothing was handed out for it (gone before delivery): as if not listed.
+     */
+    public enum Outcome { DELIVERED, PASSED, SKIPPED }
 
     private final class Slot {
         final I item;
@@ -131,7 +124,7 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
         return true;
     }
 
-    /** A point passed only once everything before it is committed and flushed; nothing is pulled past it before. */
+    /** No event: a point passed once all before it is committed and flushed, not pulled past before (ordered runs). */
     protected boolean isBarrier(I item) {
         return false;
     }

@@ -11,7 +11,6 @@ import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
-import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.slf4j.Logger;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * One sync pass over a Source: yields events in Source order, with contents fetched ahead in parallel, and commits the
  * state of completed events strictly in order ({@link FetchAheadRun}). Its items are the {@link Step}s of its parts,
  * opened lazily; markers and barriers are steps too, and a run of dump bitstreams read by one pool task
- * ({@link BitstreamRuns}) counts once in the window, by its first member. Used as {@link EventRun} says.
+ * ({@link BitstreamRuns}) counts once in the window, by its first member.
  */
 public final class SyncRun extends FetchAheadRun<Step, Content> {
 

@@ -79,16 +79,12 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
         return item.location();
     }
 
-    private PendingEvent hardDelete(Item item) {
-        SyncEvent ev = event(item, ChangeType.DELETED, null, Map.of(), null);
-        return new PendingEvent(ev, null, new Commit(null, item.location().toString()));
-    }
-
     /** The record's event, or {@code null} when there is nothing to deliver (gone meanwhile, deleted unseen). */
     @Override
     protected PendingEvent resolve(Item item, NodeRecord rec, Exception failure) {
-        if (!item.fetch()) {
-            return hardDelete(item);
+        if (!item.fetch()) { // a hard deletion
+            return new PendingEvent(event(item, ChangeType.DELETED, null, Map.of(), null), null,
+                    new Commit(null, item.location().toString()));
         }
         ChangeType change = item.known() ? ChangeType.UPDATED : ChangeType.CREATED;
         if (failure instanceof FetchException fe && fe.isGone()) {
