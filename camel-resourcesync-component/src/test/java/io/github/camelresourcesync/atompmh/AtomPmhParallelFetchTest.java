@@ -93,7 +93,8 @@ class AtomPmhParallelFetchTest {
             harvest("&fetchParallelism=4&progressInterval=1", 8);
             assertEquals(expectedBodies(), seen);
             assertEquals(4, mostInFlight.get(), "fetchParallelism=4: four representations requested at once");
-            await().atMost(30, TimeUnit.SECONDS).until(() -> log.contains("sync done", RECORDS + " events"));
+            await().atMost(30, TimeUnit.SECONDS).until(() -> log.contains("sync done: 1 documents read",
+                    RECORDS + " entries, " + RECORDS + " events"));
             assertTrue(log.contains("in progress:", "events"), String.join("\n", log.lines()));
         }
     }

@@ -12,8 +12,6 @@ import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Harvests an Atom-PMH feed (or any RFC 5005 archived / RFC 5005 complete Atom feed) as sync events. Each run walks
@@ -21,8 +19,6 @@ import org.slf4j.LoggerFactory;
  * {@link EventRun}. State lives in the shared {@link SyncStateStore} under the feed URL (prefixed by the state id).
  */
 public final class AtomHarvester {
-
-    private static final Logger LOG = LoggerFactory.getLogger(AtomHarvester.class);
 
     private final URI feedUri;
     private final AtomPmhOptions options;
@@ -64,8 +60,12 @@ public final class AtomHarvester {
         List<AtomFeed> feeds = walker.walk(feedUri, state.resumeTime());
         KnownRecords known = new KnownRecords(store, key);
         List<PlannedChange> changes = planner.plan(feeds, state, known);
-        LOG.debug("Atom feed {}: {} documents read, {} changes to deliver", feedUri, feeds.size(), changes.size());
+        SyncProgress p = progress.get();
+        for (AtomFeed feed : feeds) {
+            p.documentRead();
+            feed.entries().forEach(e -> p.entryRead());
+        }
         return new AtomRun(key, feedUri, changes, known, new StateBuffer(store), fetcher, options.fetchContent(),
-                fetching, progress.get(), maxEvents);
+                fetching, p, maxEvents);
     }
 }
