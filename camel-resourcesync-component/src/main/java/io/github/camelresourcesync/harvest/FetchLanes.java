@@ -1,6 +1,7 @@
 package io.github.camelresourcesync.harvest;
 
 import java.util.Queue;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -16,22 +17,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FetchLanes {
 
-    /** Produces a fetch's result; may throw anything, which fails that fetch only. */
-    @FunctionalInterface
-    interface Fetch<T> {
-        T run() throws Exception;
-    }
-
-    private record Job<T>(Fetch<T> fetch, CompletableFuture<T> result) {
+    private record Job<T>(Callable<T> fetch, CompletableFuture<T> result) {
         void run() {
             if (result.isDone()) {
                 return; // cancelled by a consumer that stopped waiting
             }
             try {
-                T value = fetch.run();
-                if (!result.complete(value) && value instanceof AutoCloseable c) {
-                    // cancelled while it was fetched (the run closed, a wait timed out): no one else can release it
-                    closeQuietly(c);
+                T value = fetch.call();
+                if (!result.complete(value)) {
+                    release(value); // cancelled while it was fetched (the run closed, a wait timed out)
                 }
             } catch (Throwable t) {
                 // an Error too (OutOfMemoryError): the event fails with it instead of waiting for ever
@@ -40,11 +34,14 @@ final class FetchLanes {
         }
     }
 
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            c.close();
-        } catch (Exception ignored) {
-            // released as far as it can be; nothing refers to it any more
+    /** Closes a fetch's result that no one else can release any more (an {@link AutoCloseable} one). */
+    static void release(Object result) {
+        if (result instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // released as far as it can be; nothing refers to it any more
+            }
         }
     }
 
@@ -59,12 +56,12 @@ final class FetchLanes {
     }
 
     /**
-     * Queues a fetch; its result completes when a lane has run it.
+     * Queues a fetch (it may throw anything, which fails that fetch only); its result completes when a lane has run it.
      *
      * @throws RejectedExecutionException when the pool takes no more tasks (it is shut down); every fetch still queued
      *                                    fails with it
      */
-    <T> CompletableFuture<T> submit(Fetch<T> fetch) {
+    <T> CompletableFuture<T> submit(Callable<T> fetch) {
         CompletableFuture<T> result = new CompletableFuture<>();
         queue.add(new Job<>(fetch, result));
         startLaneIfNeeded();

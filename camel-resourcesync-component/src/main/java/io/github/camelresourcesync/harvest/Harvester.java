@@ -406,7 +406,7 @@ public final class Harvester {
             }
         }
         return new SyncRun(planner.parts(new ListRun(start, origin, listed, ctx.events(), progress)), ctx, fetcher,
-                fetchPool, 0);
+                fetchPool, 0, null);
     }
 
     /** Makes the parts of a run over the baseline lists ({@link #startListRun}). */

@@ -22,16 +22,6 @@ public final class Step {
         void apply(StateBuffer buffer, SyncEvent event);
     }
 
-    private enum Resolution {
-        PENDING,
-        /** delivered and completed: both effects apply */
-        DELIVERED,
-        /** failed and given up: only the progress effect applies */
-        PASSED,
-        /** 404/410 before delivery: nothing applies, as if the Source had not listed it */
-        GONE
-    }
-
     final SyncEvent event;
     /** The body when the step brings it along (a bitstream of a dump package); {@code null}: fetched by location. */
     final CompletableFuture<Content> content;
@@ -39,13 +29,6 @@ public final class Step {
     private final Effect onDelivered;
     /** How far the run got (resume point, baseline marks). */
     private final Effect onPassed;
-
-    private Resolution resolution = Resolution.PENDING;
-    private SyncEvent deliveredEvent;
-
-    private Step(SyncEvent event, Effect onDelivered, Effect onPassed) {
-        this(event, onDelivered, onPassed, null);
-    }
 
     private Step(SyncEvent event, Effect onDelivered, Effect onPassed, CompletableFuture<Content> content) {
         this.event = event;
@@ -55,7 +38,7 @@ public final class Step {
     }
 
     public static Step event(SyncEvent event, Effect onDelivered, Effect onPassed) {
-        return new Step(event, onDelivered, onPassed);
+        return new Step(event, onDelivered, onPassed, null);
     }
 
     /** An event whose body is already at hand (or failed to be read: the future holds the failure). */
@@ -65,9 +48,7 @@ public final class Step {
     }
 
     static Step marker(Effect effect) {
-        Step s = new Step(null, Effect.NONE, effect);
-        s.resolution = Resolution.PASSED;
-        return s;
+        return new Step(null, Effect.NONE, effect, null);
     }
 
     /**
@@ -75,7 +56,7 @@ public final class Step {
      * reads the store itself (e.g. finding vanished resources), which must see all earlier effects.
      */
     static Step barrier() {
-        Step s = new Step(null, Effect.NONE, Effect.NONE);
+        Step s = new Step(null, Effect.NONE, Effect.NONE, null);
         s.barrier = true;
         return s;
     }
@@ -90,28 +71,15 @@ public final class Step {
         return barrier;
     }
 
-    boolean isResolved() {
-        return resolution != Resolution.PENDING;
-    }
-
-    void resolveDelivered(SyncEvent asDelivered) {
-        resolution = Resolution.DELIVERED;
-        deliveredEvent = asDelivered;
-    }
-
-    void resolvePassed() {
-        resolution = Resolution.PASSED;
-    }
-
-    void resolveGone() {
-        resolution = Resolution.GONE;
-    }
-
-    void commit(StateBuffer buffer) {
-        switch (resolution) {
+    /**
+     * Delivered and completed: both effects apply; failed and given up (or a marker): only the progress effect; gone
+     * before delivery: nothing, as if the Source had not listed it.
+     */
+    void commit(StateBuffer buffer, FetchAheadRun.Outcome outcome, SyncEvent delivered) {
+        switch (outcome) {
             case DELIVERED -> {
-                onDelivered.apply(buffer, deliveredEvent);
-                onPassed.apply(buffer, deliveredEvent);
+                onDelivered.apply(buffer, delivered);
+                onPassed.apply(buffer, delivered);
             }
             case PASSED -> onPassed.apply(buffer, event);
             default -> {

@@ -3,14 +3,15 @@ package io.github.camelresourcesync.bridge.atompmh;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.function.Supplier;
 
+import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
+import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Harvests an Atom-PMH feed (or any RFC 5005 archived / RFC 5005 complete Atom feed) as sync events. Each run walks
@@ -19,17 +20,27 @@ import org.slf4j.LoggerFactory;
  */
 public final class AtomHarvester {
 
-    private static final Logger LOG = LoggerFactory.getLogger(AtomHarvester.class);
-
     private final URI feedUri;
     private final AtomPmhOptions options;
     private final HttpFetcher fetcher;
     private final SyncStateStore store;
     private final FeedWalker walker;
     private final ChangePlanner planner;
+    private final Fetching fetching;
+    private final Supplier<SyncProgress> progress;
 
+    /** A harvester that fetches each representation in the thread that drives the run, and logs no progress. */
     public AtomHarvester(URI feedUri, AtomPmhOptions options, HttpFetcher fetcher, SyncStateStore store) {
+        this(feedUri, options, fetcher, store, new Fetching(Runnable::run, 1, null),
+                () -> new SyncProgress(feedUri.toString(), 0));
+    }
+
+    /** @param fetching how representations are fetched ahead of delivery; {@code progress}: of each run */
+    public AtomHarvester(URI feedUri, AtomPmhOptions options, HttpFetcher fetcher, SyncStateStore store,
+                         Fetching fetching, Supplier<SyncProgress> progress) {
         this.feedUri = feedUri;
+        this.fetching = fetching;
+        this.progress = progress;
         this.options = options.copy();
         this.fetcher = fetcher;
         this.store = store;
@@ -49,8 +60,12 @@ public final class AtomHarvester {
         List<AtomFeed> feeds = walker.walk(feedUri, state.resumeTime());
         KnownRecords known = new KnownRecords(store, key);
         List<PlannedChange> changes = planner.plan(feeds, state, known);
-        LOG.debug("Atom feed {}: {} documents read, {} changes to deliver", feedUri, feeds.size(), changes.size());
+        SyncProgress p = progress.get();
+        for (AtomFeed feed : feeds) {
+            p.documentRead();
+            feed.entries().forEach(e -> p.entryRead());
+        }
         return new AtomRun(key, feedUri, changes, known, new StateBuffer(store), fetcher, options.fetchContent(),
-                maxEvents);
+                fetching, p, maxEvents);
     }
 }

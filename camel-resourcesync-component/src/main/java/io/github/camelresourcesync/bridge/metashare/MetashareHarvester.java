@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 
+import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.Hashes;
@@ -43,8 +44,7 @@ public final class MetashareHarvester {
     private final MetashareClient client;
     private final SyncStateStore store;
     private final String sourceKey;
-    private final ExecutorService fetchPool;
-    private final int fetchParallelism;
+    private final FetchAheadRun.Fetching fetching;
     private final Supplier<SyncProgress> progress;
 
     /**
@@ -57,8 +57,7 @@ public final class MetashareHarvester {
         this.client = client;
         this.store = store;
         this.sourceKey = (stateId == null || stateId.isBlank() ? "" : stateId + ":") + "metashare:" + client.node();
-        this.fetchPool = fetchPool;
-        this.fetchParallelism = Math.max(1, fetchParallelism);
+        this.fetching = new FetchAheadRun.Fetching(fetchPool, fetchParallelism, null);
         this.progress = progress;
     }
 
@@ -131,11 +130,7 @@ public final class MetashareHarvester {
         return store;
     }
 
-    ExecutorService fetchPool() {
-        return fetchPool;
-    }
-
-    int fetchParallelism() {
-        return fetchParallelism;
+    FetchAheadRun.Fetching fetching() {
+        return fetching;
     }
 }

@@ -1,23 +1,19 @@
 package io.github.camelresourcesync.bridge.metashare;
 
-import java.io.IOException;
 import java.net.URI;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
+import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.SpooledContent;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
-import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -32,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * against its inventory checksum and hands out one event per record in inventory order, then the hard deletions.
  * Records are independent of each other, so a delivered record's state is committed at once, whatever happened to
  * the records before it; a failed record (checksum mismatch, 403, bad ZIP) commits nothing and is tried again next
- * poll.
+ * poll. A {@link FetchAheadRun}: the items are the inventory's differences, committed unordered.
  */
-final class MetashareRun implements EventRun {
+final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
 
     private static final Logger LOG = LoggerFactory.getLogger(MetashareRun.class);
     static final String CAPABILITY = "metashare";
@@ -59,105 +55,55 @@ final class MetashareRun implements EventRun {
         }
     }
 
-    private record Ahead(Item item, CompletableFuture<NodeRecord> record) {
-    }
-
     private final MetashareHarvester harvester;
     private final Deque<Item> items;
-    private final Deque<Ahead> ahead = new ArrayDeque<>();
-    private final SyncProgress progress;
-    private final int maxEvents;
-    private final int window;
-    /** state of delivered records, written in one change per flush */
-    private final StateBuffer buffer;
-    private int returned;
-    private boolean stopped;
 
     MetashareRun(MetashareHarvester harvester, Deque<Item> items, SyncProgress progress, int maxEvents) {
+        super(harvester.fetching(), true, maxEvents, false, new StateBuffer(harvester.store()), progress);
         this.harvester = harvester;
         this.items = items;
-        this.progress = progress;
-        this.maxEvents = maxEvents;
-        this.window = harvester.fetchParallelism() * 2;
-        this.buffer = new StateBuffer(harvester.store());
     }
 
     @Override
-    public boolean hasMore() {
-        return !stopped && !(items.isEmpty() && ahead.isEmpty()) && !limitReached();
-    }
-
-    private boolean limitReached() {
-        return maxEvents > 0 && returned >= maxEvents;
+    protected Item pull() {
+        return items.pollFirst();
     }
 
     @Override
-    public PendingEvent next() throws IOException {
-        while (!stopped && !limitReached()) {
-            fill();
-            Ahead a = ahead.pollFirst();
-            if (a == null) {
-                return null;
-            }
-            PendingEvent p = a.record() == null ? hardDelete(a.item()) : resolve(a.item(), a.record());
-            if (p != null) {
-                returned++;
-                return p;
-            }
-        }
-        return null;
+    protected CompletableFuture<NodeRecord> fetch(Item item) {
+        return item.fetch() ? submit(() -> harvester.client().record(item.id())) : null;
     }
 
-    private void fill() {
-        while (ahead.size() < window && !items.isEmpty()) {
-            Item item = items.pollFirst();
-            CompletableFuture<NodeRecord> f = null;
-            if (item.fetch()) {
-                f = CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return harvester.client().record(item.id());
-                    } catch (IOException e) {
-                        throw new CompletionException(e);
-                    }
-                }, harvester.fetchPool());
-            }
-            ahead.addLast(new Ahead(item, f));
-        }
-    }
-
-    private PendingEvent hardDelete(Item item) {
-        SyncEvent ev = event(item, ChangeType.DELETED, null, Map.of(), null);
-        return new PendingEvent(ev, null, new Commit(null, item.location().toString()));
+    @Override
+    protected URI location(Item item) {
+        return item.location();
     }
 
     /** The record's event, or {@code null} when there is nothing to deliver (gone meanwhile, deleted unseen). */
-    private PendingEvent resolve(Item item, CompletableFuture<NodeRecord> future) throws IOException {
+    @Override
+    protected PendingEvent resolve(Item item, NodeRecord rec, Exception failure) {
+        if (!item.fetch()) { // a hard deletion
+            return new PendingEvent(event(item, ChangeType.DELETED, null, Map.of(), null), null,
+                    new Commit(null, item.location().toString()));
+        }
         ChangeType change = item.known() ? ChangeType.UPDATED : ChangeType.CREATED;
-        NodeRecord rec;
-        try {
-            rec = future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while fetching " + item.location(), e);
-        } catch (ExecutionException e) {
-            Exception failure = e.getCause() instanceof Exception ex ? ex : new IOException(e.getCause());
-            if (failure instanceof FetchException fe && fe.isGone()) {
-                LOG.warn("{} is in the inventory of {} but the node answers 404 now; skipped (the next inventory will"
-                         + " say what became of it)", item.location(), harvester.client().node());
-                progress.gone();
-                return null;
-            }
+        if (failure instanceof FetchException fe && fe.isGone()) {
+            LOG.warn("{} is in the inventory of {} but the node answers 404 now; skipped (the next inventory will"
+                     + " say what became of it)", item.location(), harvester.client().node());
+            return null;
+        }
+        if (failure != null) {
             return new PendingEvent(event(item, change, null, Map.of(), null), failure, Commit.NONE);
         }
-        progress.bytesFetched(rec.metadataXml().length + (long) rec.storageGlobalJson().length);
+        progress().bytesFetched(rec.metadataXml().length + (long) rec.storageGlobalJson().length);
         String actual = rec.checksum();
         String expected = item.checksum().get(MetashareHarvester.CHECKSUM_ALGORITHM);
         if (!actual.equals(expected)) {
-            MetashareException failure = new MetashareException(item.location(), 0, "Record " + item.id()
+            MetashareException mismatch = new MetashareException(item.location(), 0, "Record " + item.id()
                     + " from META-SHARE node " + harvester.client().node() + " does not match its inventory"
                     + " checksum: md5 of metadata.xml + storage-global.json is " + actual + ", the inventory says "
                     + expected + "; not delivered");
-            return new PendingEvent(event(item, change, rec.storage(), Map.of(), null), failure, Commit.NONE);
+            return new PendingEvent(event(item, change, rec.storage(), Map.of(), null), mismatch, Commit.NONE);
         }
         StorageGlobal sg = rec.storage();
         if (sg.deleted()) {
@@ -202,47 +148,18 @@ final class MetashareRun implements EventRun {
         static final Commit NONE = new Commit(null, null);
     }
 
+    /** Records are independent: a delivered record's state is committed at once; a failed one commits nothing. */
     @Override
-    public void delivered(PendingEvent p) {
-        Commit c = (Commit) p.token();
+    protected void commit(Item item, Outcome outcome, PendingEvent handedOut) {
+        if (outcome != Outcome.DELIVERED) {
+            return;
+        }
+        Commit c = (Commit) handedOut.token();
         if (c.upsert() != null) {
             buffer.upsert(harvester.sourceKey(), c.upsert());
         }
         if (c.remove() != null) {
             buffer.remove(harvester.sourceKey(), c.remove());
-        }
-        progress.delivered();
-        buffer.flushIfFull();
-    }
-
-    @Override
-    public void givenUp(PendingEvent p) {
-        progress.failed();
-    }
-
-    @Override
-    public void stop(PendingEvent p) {
-        progress.failed();
-        stopped = true;
-    }
-
-    @Override
-    public void flushIfDue() {
-        buffer.flushIfDue();
-    }
-
-    @Override
-    public void close() {
-        try {
-            buffer.flush();
-        } finally {
-            for (Ahead a : ahead) {
-                if (a.record() != null) {
-                    a.record().cancel(false);
-                }
-            }
-            ahead.clear();
-            progress.logSummary();
         }
     }
 }

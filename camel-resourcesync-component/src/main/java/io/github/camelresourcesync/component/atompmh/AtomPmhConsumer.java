@@ -2,6 +2,8 @@ package io.github.camelresourcesync.component.atompmh;
 
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
+import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
+import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -9,7 +11,7 @@ import org.apache.camel.Processor;
 
 /**
  * Polls an Atom-PMH feed and emits one exchange per created, updated or deleted record, oldest first. A record's state
- * and the feed's stop point are committed only after its exchange completed.
+ * and the feed's stop point are committed only after its exchange completed; representations are fetched ahead.
  */
 public class AtomPmhConsumer extends SyncEventPollingConsumer {
 
@@ -26,7 +28,10 @@ public class AtomPmhConsumer extends SyncEventPollingConsumer {
 
     @Override
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
-        harvester = new AtomHarvester(getEndpoint().feedUri(), getEndpoint().harvestOptions(), fetcher, store);
+        AtomPmhEndpoint ep = getEndpoint();
+        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, new Fetching(fetchPool(),
+                ep.getDeliveryConfiguration().getFetchParallelism(), ep.fetcherConfig().longestFetch()),
+                () -> new SyncProgress(ep.describe(), ep.getDeliveryConfiguration().getProgressInterval()));
     }
 
     @Override

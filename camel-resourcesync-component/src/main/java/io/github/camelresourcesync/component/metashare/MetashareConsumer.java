@@ -38,10 +38,9 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
         FetcherConfig credentials = ep.fetcherConfig();
         MetashareClient client = new MetashareClient(ep.nodeUri(), credentials.username(), credentials.password(),
                 fetcher, credentials.maxDocumentSize());
-        int parallelism = Math.max(1, ep.getDeliveryConfiguration().getFetchParallelism());
-        String name = ep.describe();
-        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool(), parallelism,
-                () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
+        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool(),
+                ep.getDeliveryConfiguration().getFetchParallelism(),
+                () -> new SyncProgress(ep.describe(), ep.getDeliveryConfiguration().getProgressInterval()));
     }
 
     @Override

@@ -125,9 +125,11 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
     /** The fetch workers shared by this component's endpoints: bounded, started on demand, stopped when idle. */
     public synchronized ExecutorService fetchPool() {
         if (fetchPool == null) {
+            // a queue, not Camel's direct hand-over (maxQueueSize <= 0) whose caller-runs policy had the consumer
+            // thread run fetches itself once the fetchThreads were busy
             ThreadPoolProfile profile = new ThreadPoolProfileBuilder(getDefaultName() + "-fetch").poolSize(fetchThreads)
                     .maxPoolSize(fetchThreads).keepAliveTime(30L, TimeUnit.SECONDS).allowCoreThreadTimeOut(true)
-                    .maxQueueSize(-1).build();
+                    .maxQueueSize(Integer.MAX_VALUE).build();
             fetchPool = getCamelContext().getExecutorServiceManager().newThreadPool(this, "ResourceSyncFetch",
                     profile);
         }

@@ -19,9 +19,6 @@ public final class AuditRun implements EventRun {
     private final SyncRun run;
     private final AuditScratch scratch;
     private final AuditReport report;
-    private long handedOut;
-    private long reported;
-    private boolean stopped;
 
     private AuditRun(SyncRun run, AuditScratch scratch, AuditReport report) {
         this.run = run;
@@ -57,28 +54,21 @@ public final class AuditRun implements EventRun {
 
     @Override
     public PendingEvent next() throws IOException {
-        PendingEvent p = run.next();
-        if (p != null) {
-            handedOut++;
-        }
-        return p;
+        return run.next();
     }
 
     @Override
     public void delivered(PendingEvent p) {
-        reported++;
         run.delivered(p);
     }
 
     @Override
     public void givenUp(PendingEvent p) {
-        reported++;
         run.givenUp(p);
     }
 
     @Override
     public void stop(PendingEvent p) {
-        stopped = true;
         run.stop(p);
     }
 
@@ -93,7 +83,7 @@ public final class AuditRun implements EventRun {
             run.close();
         } finally {
             scratch.close();
-            report.finish(!stopped && !run.hasMore() && reported == handedOut);
+            report.finish(run.completed());
         }
     }
 }
