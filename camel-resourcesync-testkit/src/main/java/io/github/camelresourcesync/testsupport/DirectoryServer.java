@@ -1,51 +1,50 @@
 package io.github.camelresourcesync.testsupport;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.testsupport.SourceServer.Answer;
 
-/** "Any static web server over the directory": serves files under a root on 127.0.0.1, nothing else. */
+/**
+ * "Any static web server over the directory": a {@link SourceServer} that serves the files under a root on 127.0.0.1,
+ * typed by their names ({@link SourceServer#contentType}), streamed from disk, nothing else.
+ */
 public final class DirectoryServer implements AutoCloseable {
 
-    private final HttpServer server;
+    private final SourceServer server;
     private final Path root;
 
+    /** On a free port, answering on the server's own thread: for tests. */
     public DirectoryServer(Path root) throws IOException {
+        this(root, SourceServer.builder().threadName("directory-server"));
+    }
+
+    /** With these server settings, e.g. threads and backlog for a benchmark, and no request counts. */
+    public DirectoryServer(Path root, SourceServer.Builder settings) throws IOException {
         this.root = root.toAbsolutePath().normalize();
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", this::handle);
-        server.start();
+        this.server = settings.start(this::answer);
     }
 
-    public URI base() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-    }
-
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            Path file = root.resolve(ex.getRequestURI().getPath().substring(1)).normalize();
-            if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-                ex.sendResponseHeaders(404, -1);
-                return;
-            }
-            String name = file.getFileName().toString();
-            ex.getResponseHeaders().set("Content-Type", name.endsWith(".xml") || name.equals("resourcesync")
-                    ? "application/xml" : name.endsWith(".zip") ? "application/zip" : "application/octet-stream");
-            ex.sendResponseHeaders(200, Files.size(file));
-            try (OutputStream out = ex.getResponseBody()) {
-                Files.copy(file, out);
-            }
+    private Answer answer(String path) {
+        Path file = root.resolve(path.startsWith("/") ? path.substring(1) : path).normalize();
+        if (!file.startsWith(root)) {
+            return null;
         }
+        return Answer.file(file, SourceServer.contentType(path));
+    }
+
+    /** {@code http://127.0.0.1:PORT/}. */
+    public URI base() {
+        return server.base();
+    }
+
+    public int port() {
+        return server.port();
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }
