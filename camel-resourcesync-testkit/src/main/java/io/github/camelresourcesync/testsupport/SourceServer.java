@@ -262,6 +262,11 @@ public final class SourceServer implements AutoCloseable {
         overrides.remove(path);
     }
 
+    /** Requests of every path so far (0 when not counting). */
+    public int totalRequests() {
+        return requests.values().stream().mapToInt(AtomicInteger::get).sum();
+    }
+
     /** Requests of {@code path} so far (0 when not counting). */
     public int requests(String path) {
         AtomicInteger n = requests.get(path);
