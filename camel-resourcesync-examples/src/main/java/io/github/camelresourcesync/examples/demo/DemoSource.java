@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
  * A live ResourceSync Source on loopback, for trying the component without a Source of one's own: the bundled sample
  * files ({@link DemoData}) published as {@link SourceDocuments}, with a history of changes already in its Change
  * Lists, and a timer that keeps creating, updating and deleting resources. Served by the testkit's
- * {@link SourceServer} (the server of the component's test Source): documents and resources carry an ETag and answer
- * {@code If-None-Match} with 304, resources carry {@code Last-Modified}.
+ * {@link SourceServer} (the server of the component tests' {@code TestSource} too): documents and resources carry an
+ * ETag and answer {@code If-None-Match} with 304, resources carry {@code Last-Modified}.
  */
 public final class DemoSource implements AutoCloseable {
 

@@ -131,7 +131,8 @@ public final class SourceDocuments {
         List<ChangeList> lists = model.changeLists();
         List<Url> entries = new ArrayList<>();
         for (ChangeList l : lists) {
-            entries.add(new Url(uri(changeListPath(l.number())), null, listMd("changelist", null, l.from(), l.until())));
+            entries.add(new Url(uri(changeListPath(l.number())), null,
+                    listMd("changelist", null, l.from(), l.until())));
         }
         return document(true, listMd("changelist", null, lists.get(0).from(), null), upLinks(), entries);
     }
