@@ -215,7 +215,7 @@ abstract class StaticServer implements AutoCloseable {
         }
 
         static Jdk start(Path root) throws IOException {
-            return new Jdk(new DirectoryServer(root, SourceServer.builder().threads(THREADS).backlog(256)
+            return new Jdk(new DirectoryServer(root, SourceServer.builder().noDelay(true).threads(THREADS).backlog(256)
                     .threadName("static-server").countRequests(false)));
         }
 

@@ -48,14 +48,6 @@ public final class SourceServer implements AutoCloseable {
 
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
-    static {
-        // The JDK server sends headers and body apart: without TCP_NODELAY, Nagle and the client's delayed ACK hold
-        // many answers back by 40 ms on loopback. Read once, when the JVM's first HttpServer is made.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
-
     /** What the server answers for a path; {@code null} from a {@link Site}: 404. */
     @FunctionalInterface
     public interface Site {
@@ -133,6 +125,7 @@ public final class SourceServer implements AutoCloseable {
         private String threadName = "source-server";
         private boolean countRequests = true;
         private boolean gzipDocuments;
+        private boolean noDelay;
         private BiConsumer<String, Throwable> onError = (what, e) -> {
             System.err.println("Source server: " + what);
             if (e != null) {
@@ -175,6 +168,17 @@ public final class SourceServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Set {@code sun.net.httpserver.nodelay=true} unless it is set: the JDK server sends headers and body apart,
+         * and without {@code TCP_NODELAY} Nagle's algorithm and the client's delayed ACK hold many answers back by
+         * 40 ms on loopback. The JDK reads it once, when the JVM's first {@code HttpServer} is made, so this only
+         * takes effect for the first server of a JVM. Off by default (the tests' timing stays what it was).
+         */
+        public Builder noDelay(boolean b) {
+            this.noDelay = b;
+            return this;
+        }
+
         /** Send documents with {@code Content-Encoding: gzip}. */
         public Builder gzipDocuments(boolean b) {
             this.gzipDocuments = b;
@@ -192,6 +196,9 @@ public final class SourceServer implements AutoCloseable {
 
         /** Listens and serves {@code site}; {@link #close()} stops it. */
         public SourceServer start(Site site) throws IOException {
+            if (noDelay && System.getProperty("sun.net.httpserver.nodelay") == null) {
+                System.setProperty("sun.net.httpserver.nodelay", "true");
+            }
             HttpServer server = bind();
             ExecutorService executor = threads <= 0 ? null : Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, threadName);

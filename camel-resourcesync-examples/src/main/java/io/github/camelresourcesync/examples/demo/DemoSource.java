@@ -125,8 +125,8 @@ public final class DemoSource implements AutoCloseable {
     /** Starts serving these resources (path under {@value DemoData#PREFIX} to content) instead of the bundled ones. */
     public static DemoSource start(Settings settings, Map<String, byte[]> data) throws IOException {
         AtomicReference<DemoSource> started = new AtomicReference<>();
-        SourceServer server = SourceServer.builder().port(settings.port()).fallbackToFreePort(true).threads(4)
-                .threadName("demo-source-http").countRequests(false).onError(DemoSource::serverError)
+        SourceServer server = SourceServer.builder().port(settings.port()).fallbackToFreePort(true).noDelay(true)
+                .threads(4).threadName("demo-source-http").countRequests(false).onError(DemoSource::serverError)
                 .start(path -> {
                     DemoSource s = started.get();
                     return s == null ? null : s.answer(path);
