@@ -19,16 +19,16 @@ import org.apache.camel.support.component.PropertyConfigurerSupport;
 @SuppressWarnings("unchecked")
 public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport implements GeneratedPropertyConfigurer, PropertyConfigurerGetter {
 
-    private io.github.camelresourcesync.HttpConfiguration getOrCreateHttpConfiguration(ResourceSyncComponent target) {
+    private io.github.camelresourcesync.component.support.HttpConfiguration getOrCreateHttpConfiguration(ResourceSyncComponent target) {
         if (target.getHttpConfiguration() == null) {
-            target.setHttpConfiguration(new io.github.camelresourcesync.HttpConfiguration());
+            target.setHttpConfiguration(new io.github.camelresourcesync.component.support.HttpConfiguration());
         }
         return target.getHttpConfiguration();
     }
 
-    private io.github.camelresourcesync.DeliveryConfiguration getOrCreateDeliveryConfiguration(ResourceSyncComponent target) {
+    private io.github.camelresourcesync.component.support.DeliveryConfiguration getOrCreateDeliveryConfiguration(ResourceSyncComponent target) {
         if (target.getDeliveryConfiguration() == null) {
-            target.setDeliveryConfiguration(new io.github.camelresourcesync.DeliveryConfiguration());
+            target.setDeliveryConfiguration(new io.github.camelresourcesync.component.support.DeliveryConfiguration());
         }
         return target.getDeliveryConfiguration();
     }
@@ -51,7 +51,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "connecttimeout":
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
-        case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.DeliveryConfiguration.class, value)); return true;
+        case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.component.support.DeliveryConfiguration.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
@@ -61,7 +61,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "httpconfiguration":
-        case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.HttpConfiguration.class, value)); return true;
+        case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
         case "maxconnections":
         case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
@@ -132,7 +132,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
-        case "deliveryConfiguration": return io.github.camelresourcesync.DeliveryConfiguration.class;
+        case "deliveryConfiguration": return io.github.camelresourcesync.component.support.DeliveryConfiguration.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "fetchthreads":
@@ -142,7 +142,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return boolean.class;
         case "httpconfiguration":
-        case "httpConfiguration": return io.github.camelresourcesync.HttpConfiguration.class;
+        case "httpConfiguration": return io.github.camelresourcesync.component.support.HttpConfiguration.class;
         case "maxconnections":
         case "maxConnections": return int.class;
         case "maxcontentsize":

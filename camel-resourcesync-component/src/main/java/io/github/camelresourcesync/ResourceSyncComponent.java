@@ -1,5 +1,7 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncEventComponent;
+import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import org.apache.camel.spi.annotations.Component;
 
 /** The {@code resourcesync:} component: harvests ResourceSync Sources. */

@@ -1,5 +1,7 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

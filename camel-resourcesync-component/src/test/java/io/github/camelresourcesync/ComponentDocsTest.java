@@ -30,10 +30,10 @@ class ComponentDocsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "resourcesync, META-INF/io/github/camelresourcesync/resourcesync.json",
-            "resourcesync-publish, META-INF/io/github/camelresourcesync/resourcesync-publish.json",
-            "resourcesync-mirror, META-INF/io/github/camelresourcesync/mirror/resourcesync-mirror.json",
-            "resourcesync-metashare, META-INF/io/github/camelresourcesync/metashare/resourcesync-metashare.json",
-            "resourcesync-atompmh, META-INF/io/github/camelresourcesync/atompmh/resourcesync-atompmh.json" })
+            "resourcesync-publish, META-INF/io/github/camelresourcesync/component/publish/resourcesync-publish.json",
+            "resourcesync-mirror, META-INF/io/github/camelresourcesync/component/mirror/resourcesync-mirror.json",
+            "resourcesync-metashare, META-INF/io/github/camelresourcesync/component/metashare/resourcesync-metashare.json",
+            "resourcesync-atompmh, META-INF/io/github/camelresourcesync/component/atompmh/resourcesync-atompmh.json" })
     void docsMatchGeneratedMetadata(String scheme, String json) throws Exception {
         JsonObject model;
         try (InputStream in = getClass().getClassLoader().getResourceAsStream(json)) {

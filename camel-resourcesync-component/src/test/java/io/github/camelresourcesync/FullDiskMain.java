@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileStore;

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -13,13 +13,13 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Compares a mirror directory with what a Source serves. */
-final class MirrorAssertions {
+public final class MirrorAssertions {
 
     private MirrorAssertions() {
     }
 
     /** path under the mirror ("res/a.txt") to content, for every regular file. */
-    static Map<String, String> read(Path mirror) throws IOException {
+    public static Map<String, String> read(Path mirror) throws IOException {
         Map<String, String> files = new TreeMap<>();
         if (!Files.exists(mirror)) {
             return files;
@@ -39,7 +39,7 @@ final class MirrorAssertions {
     }
 
     /** The Source's snapshot ("/res/a.txt" keys) equals the mirror ("res/a.txt" keys). */
-    static void assertMirrors(Map<String, String> source, Path mirror) throws IOException {
+    public static void assertMirrors(Map<String, String> source, Path mirror) throws IOException {
         Map<String, String> expected = new TreeMap<>();
         source.forEach((k, v) -> expected.put(k.substring(1), v));
         assertEquals(expected, read(mirror), "mirror " + mirror + " differs from the Source");

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncStatistics;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

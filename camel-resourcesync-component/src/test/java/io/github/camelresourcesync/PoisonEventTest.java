@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,9 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.publish.PublishEndpoint;
+import io.github.camelresourcesync.component.publish.PublisherPush;
+import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.ResourceSyncConsumer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

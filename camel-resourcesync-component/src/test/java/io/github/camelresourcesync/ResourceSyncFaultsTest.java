@@ -1,5 +1,7 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import io.github.camelresourcesync.component.support.SyncStatistics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

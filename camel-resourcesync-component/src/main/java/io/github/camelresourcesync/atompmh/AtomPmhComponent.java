@@ -1,27 +1,9 @@
 package io.github.camelresourcesync.atompmh;
 
-import io.github.camelresourcesync.SyncEventComponent;
-import io.github.camelresourcesync.SyncEventEndpoint;
-import org.apache.camel.spi.annotations.Component;
-
-/** The {@code resourcesync-atompmh:} component: harvests Atom-PMH (and RFC 5005 archived) feeds as sync events. */
-@Component("resourcesync-atompmh")
-public class AtomPmhComponent extends SyncEventComponent {
-
-    /** File name of the embedded state store inside a state directory. */
-    static final String STATE_FILE = "atompmh-state.mv.db";
-
-    public AtomPmhComponent() {
-        super(STATE_FILE, "Atom-PMH");
-    }
-
-    @Override
-    protected SyncEventEndpoint newEndpoint(String uri, String remaining) {
-        return new AtomPmhEndpoint(uri, this, remaining);
-    }
-
-    @Override
-    protected String usage() {
-        return "the feed URL, e.g. resourcesync-atompmh:https://example.org/feed.atom";
-    }
+/**
+ * @deprecated moved to {@link io.github.camelresourcesync.component.atompmh.AtomPmhComponent};
+ *             this twin keeps existing imports compiling and will be removed in a later release.
+ */
+@Deprecated(since = "0.1.0", forRemoval = true)
+public class AtomPmhComponent extends io.github.camelresourcesync.component.atompmh.AtomPmhComponent {
 }

@@ -1,27 +1,9 @@
 package io.github.camelresourcesync.metashare;
 
-import io.github.camelresourcesync.SyncEventComponent;
-import io.github.camelresourcesync.SyncEventEndpoint;
-import org.apache.camel.spi.annotations.Component;
-
-/** The {@code resourcesync-metashare:} component: harvests META-SHARE nodes as sync events. */
-@Component("resourcesync-metashare")
-public class MetashareComponent extends SyncEventComponent {
-
-    /** File name of the embedded state store in a state directory. */
-    static final String STATE_FILE = "metashare-state.mv.db";
-
-    public MetashareComponent() {
-        super(STATE_FILE, "META-SHARE");
-    }
-
-    @Override
-    protected SyncEventEndpoint newEndpoint(String uri, String remaining) {
-        return new MetashareEndpoint(uri, this, remaining);
-    }
-
-    @Override
-    protected String usage() {
-        return "the node's base URL, e.g. resourcesync-metashare:https://metashare.example.org";
-    }
+/**
+ * @deprecated moved to {@link io.github.camelresourcesync.component.metashare.MetashareComponent};
+ *             this twin keeps existing imports compiling and will be removed in a later release.
+ */
+@Deprecated(since = "0.1.0", forRemoval = true)
+public class MetashareComponent extends io.github.camelresourcesync.component.metashare.MetashareComponent {
 }

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.camelresourcesync.ResourceSyncConsumer;
-import io.github.camelresourcesync.SyncEventPollingConsumer;
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Route;
 

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 
-import io.github.camelresourcesync.PublishedSourceRoutes;
+import io.github.camelresourcesync.component.publish.PublishedSourceRoutes;
 import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.CamelContext;

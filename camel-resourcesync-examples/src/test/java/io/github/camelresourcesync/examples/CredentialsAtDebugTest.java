@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.sun.net.httpserver.HttpServer;
-import io.github.camelresourcesync.SyncEventPollingConsumer;
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import org.apache.camel.Route;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
-import io.github.camelresourcesync.atompmh.AtomPmhComponent;
+import io.github.camelresourcesync.component.atompmh.AtomPmhComponent;
 import io.github.camelresourcesync.examples.demo.DemoSource;
 import io.github.camelresourcesync.examples.demo.MetashareDemoNode;
 import io.github.camelresourcesync.testsupport.MetashareNode;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.camelresourcesync.ResourceSyncComponent;
-import io.github.camelresourcesync.atompmh.AtomPmhComponent;
+import io.github.camelresourcesync.component.atompmh.AtomPmhComponent;
 import io.github.camelresourcesync.springboot.ComponentMetadata.Option;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;

@@ -1,0 +1,27 @@
+package io.github.camelresourcesync.component.atompmh;
+
+import io.github.camelresourcesync.component.support.SyncEventComponent;
+import io.github.camelresourcesync.component.support.SyncEventEndpoint;
+import org.apache.camel.spi.annotations.Component;
+
+/** The {@code resourcesync-atompmh:} component: harvests Atom-PMH (and RFC 5005 archived) feeds as sync events. */
+@Component("resourcesync-atompmh")
+public class AtomPmhComponent extends SyncEventComponent {
+
+    /** File name of the embedded state store inside a state directory. */
+    static final String STATE_FILE = "atompmh-state.mv.db";
+
+    public AtomPmhComponent() {
+        super(STATE_FILE, "Atom-PMH");
+    }
+
+    @Override
+    protected SyncEventEndpoint newEndpoint(String uri, String remaining) {
+        return new AtomPmhEndpoint(uri, this, remaining);
+    }
+
+    @Override
+    protected String usage() {
+        return "the feed URL, e.g. resourcesync-atompmh:https://example.org/feed.atom";
+    }
+}

@@ -1,0 +1,36 @@
+package io.github.camelresourcesync.component.atompmh;
+
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Processor;
+
+/**
+ * Polls an Atom-PMH feed and emits one exchange per created, updated or deleted record, oldest first. A record's state
+ * and the feed's stop point are committed only after its exchange completed.
+ */
+public class AtomPmhConsumer extends SyncEventPollingConsumer {
+
+    private AtomHarvester harvester;
+
+    public AtomPmhConsumer(AtomPmhEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+    }
+
+    @Override
+    public AtomPmhEndpoint getEndpoint() {
+        return (AtomPmhEndpoint) super.getEndpoint();
+    }
+
+    @Override
+    protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
+        harvester = new AtomHarvester(getEndpoint().feedUri(), getEndpoint().harvestOptions(), fetcher, store);
+    }
+
+    @Override
+    protected EventRun openRun(int maxEvents) throws Exception {
+        return harvester.startRun(maxEvents);
+    }
+}

@@ -1,0 +1,56 @@
+package io.github.camelresourcesync.component.metashare;
+
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import io.github.camelresourcesync.bridge.metashare.MetashareClient;
+import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
+import io.github.camelresourcesync.harvest.SyncProgress;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Processor;
+
+/**
+ * Polls a META-SHARE node: each poll logs in when needed, reads the inventory, and emits one exchange per record
+ * created, updated or deleted since the last poll. A record's state is committed only after its exchange completed.
+ */
+public class MetashareConsumer extends SyncEventPollingConsumer {
+
+    private MetashareHarvester harvester;
+
+    public MetashareConsumer(MetashareEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+    }
+
+    @Override
+    public MetashareEndpoint getEndpoint() {
+        return (MetashareEndpoint) super.getEndpoint();
+    }
+
+    @Override
+    protected HttpFetcher createFetcher(FetcherConfig policy) {
+        return super.createFetcher(MetashareClient.policy(policy));
+    }
+
+    @Override
+    protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
+        MetashareEndpoint ep = getEndpoint();
+        FetcherConfig credentials = ep.fetcherConfig();
+        MetashareClient client = new MetashareClient(ep.nodeUri(), credentials.username(), credentials.password(),
+                fetcher, credentials.maxDocumentSize());
+        int parallelism = Math.max(1, ep.getDeliveryConfiguration().getFetchParallelism());
+        String name = ep.describe();
+        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool(), parallelism,
+                () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
+    }
+
+    @Override
+    protected EventRun openRun(int maxEvents) throws Exception {
+        return harvester.startRun(maxEvents);
+    }
+
+    @Override
+    protected void onPollFailed(Exception e) {
+        harvester.invalidate();
+    }
+}

@@ -1,0 +1,106 @@
+package io.github.camelresourcesync.component.support;
+
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.spi.UriParams;
+
+/**
+ * How every harvesting endpoint hands its events to the route: batching, limits per poll, what a failed event does,
+ * how much is fetched ahead. Declared once; the component's values are the defaults of its endpoints.
+ */
+@UriParams
+public class DeliveryConfiguration implements Cloneable {
+
+    @UriParam(label = "consumer", defaultValue = "false",
+              description = "One exchange per batch of up to 1,000 events instead of one per event, like camel-kafka's"
+                            + " `batching`: the body is a `List` of `SyncEvent`, the per-event headers are not set."
+                            + " State is committed after the whole exchange completed; a failed exchange fails"
+                            + " every event in it. Events that failed before delivery (fetch, fixity) still arrive"
+                            + " alone, with their exception. For bulk sinks and the fastest metadata-only listing.")
+    private boolean batching;
+    @UriParam(label = "consumer", defaultValue = "0",
+              description = "The most events one poll delivers (0: no limit). The next poll continues where this one"
+                            + " stopped; set `greedy=true` to run it at once.")
+    private int maxMessagesPerPoll;
+    @UriParam(label = "consumer", defaultValue = "true",
+              description = "Stop the poll at the first failed event, to resume at it next poll (at least once, in"
+                            + " order); `false` passes over it while later events flow: `resourcesync:` remembers it"
+                            + " in the state and tries it again at the end of each poll until it is delivered or"
+                            + " given up (`maxEventAttempts`), `resourcesync-metashare:` lists it again next poll,"
+                            + " `resourcesync-atompmh:` moves past it as if given up.")
+    private boolean breakOnFirstError = true;
+    @UriParam(label = "consumer", defaultValue = "5",
+              description = "How many polls in a row one event may fail (fetch, fixity, refused link, or the route)"
+                            + " before it is given up: recorded as failed (statistics, health details, dev console,"
+                            + " JMX, meter), handed to the exception handler with `CamelResourceSyncGivenUp=true`"
+                            + " (a dead letter channel with `bridgeErrorHandler=true`), and passed over, so one"
+                            + " resource that fails forever cannot stop the harvest. A later change of the resource"
+                            + " is tried again. Failures count whatever their cause; those of an event passed over"
+                            + " (`breakOnFirstError=false`) are kept in the state, across restarts. 0: never give up"
+                            + " (with `breakOnFirstError=true` the harvest then waits at that event until it"
+                            + " succeeds).")
+    private int maxEventAttempts = 5;
+    @UriParam(label = "consumer", defaultValue = "4",
+              description = "How many resources (records) are fetched concurrently ahead of delivery; exchanges"
+                            + " stay in order.")
+    private int fetchParallelism = 4;
+    @UriParam(label = "consumer,advanced", defaultValue = "10000", javaType = "java.time.Duration",
+              description = "How often long harvests log progress (entries, events, bytes, rate); 0 disables.")
+    private long progressInterval = 10_000;
+
+    /** A copy: the component's configuration is the template every endpoint starts from. */
+    public DeliveryConfiguration copy() {
+        try {
+            return (DeliveryConfiguration) clone();
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public boolean isBatching() {
+        return batching;
+    }
+
+    public void setBatching(boolean batching) {
+        this.batching = batching;
+    }
+
+    public int getMaxMessagesPerPoll() {
+        return maxMessagesPerPoll;
+    }
+
+    public void setMaxMessagesPerPoll(int maxMessagesPerPoll) {
+        this.maxMessagesPerPoll = maxMessagesPerPoll;
+    }
+
+    public boolean isBreakOnFirstError() {
+        return breakOnFirstError;
+    }
+
+    public void setBreakOnFirstError(boolean breakOnFirstError) {
+        this.breakOnFirstError = breakOnFirstError;
+    }
+
+    public int getMaxEventAttempts() {
+        return maxEventAttempts;
+    }
+
+    public void setMaxEventAttempts(int maxEventAttempts) {
+        this.maxEventAttempts = Math.max(0, maxEventAttempts);
+    }
+
+    public int getFetchParallelism() {
+        return fetchParallelism;
+    }
+
+    public void setFetchParallelism(int fetchParallelism) {
+        this.fetchParallelism = fetchParallelism;
+    }
+
+    public long getProgressInterval() {
+        return progressInterval;
+    }
+
+    public void setProgressInterval(long progressInterval) {
+        this.progressInterval = progressInterval;
+    }
+}

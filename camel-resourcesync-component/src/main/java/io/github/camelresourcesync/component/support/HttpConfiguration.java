@@ -1,0 +1,310 @@
+package io.github.camelresourcesync.component.support;
+
+import java.net.URI;
+import java.time.Duration;
+
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import org.apache.camel.CamelContext;
+import org.apache.camel.RuntimeCamelException;
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.spi.UriParams;
+import org.apache.camel.support.jsse.SSLContextParameters;
+
+/**
+ * The fetch policy of every outbound request: connection, timeouts, TLS, proxy, retries, redirects, allowed hosts,
+ * credentials and size limits. Declared once and held by every harvesting endpoint (and the publisher, for its hub),
+ * as camel-aws2-s3 holds its configuration: the component keeps one too, whose values
+ * ({@code camel.component.<scheme>.*}) are the defaults each endpoint starts from. {@link #fetcherConfig} is the one
+ * place the options become a {@link FetcherConfig}.
+ */
+@UriParams
+public class HttpConfiguration implements Cloneable {
+
+    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration",
+              description = "Timeout to establish a connection.")
+    private long connectTimeout = 10_000;
+    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration",
+              description = "Timeout waiting for data on a connection, per read (also for the response headers).")
+    private long readTimeout = 30_000;
+    @UriParam(label = "http", defaultValue = "600000", javaType = "java.time.Duration",
+              description = "Deadline of one request as a whole (connecting, headers and the whole body): a server"
+                            + " that trickles bytes just under readTimeout cannot hold a fetch for ever. Raise it"
+                            + " for resources of many gigabytes over slow links; 0 disables.")
+    private long requestTimeout = 600_000;
+    @UriParam(label = "http", defaultValue = "camel-resourcesync", description = "The User-Agent header.")
+    private String userAgent = "camel-resourcesync";
+    @UriParam(label = "http", defaultValue = "3",
+              description = "Retries of a request on connection errors, 5xx (except 501), 429 and 408, with"
+                            + " exponential backoff and jitter (Retry-After honoured); 0 disables.")
+    private int maxRetries = 3;
+    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration",
+              description = "First backoff delay; doubles with each retry.")
+    private long retryDelay = 500;
+    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration",
+              description = "Longest backoff delay, also the longest Retry-After honoured.")
+    private long retryMaxDelay = 30_000;
+    @UriParam(label = "http", defaultValue = "5",
+              description = "Redirects followed per request (every hop is checked against allowedHosts); 0 disables.")
+    private int maxRedirects = 5;
+    @UriParam(label = "http", defaultValue = "20", description = "Pooled HTTP connections in total and per host.")
+    private int maxConnections = 20;
+    @UriParam(label = "http,proxy", description = "HTTP proxy host; default: the JVM's proxy settings.")
+    private String proxyHost;
+    @UriParam(label = "http,proxy", description = "HTTP proxy port.")
+    private int proxyPort;
+
+    @UriParam(label = "security",
+              description = "Hosts that may be fetched from besides the host of the configured URL (Source, feed,"
+                            + " node or hub URL), comma separated; each name also allows its subdomains. Checked on"
+                            + " every link followed and every redirect hop before a request is sent, so a Source"
+                            + " cannot steer the harvester at internal addresses. An asterisk alone allows any host."
+                            + " `file:` and `classpath:` links are read only when the configured URL is itself local"
+                            + " (any host is then allowed), never because a document names them; other schemes"
+                            + " never.")
+    private String allowedHosts;
+    @UriParam(label = "security", description = "TLS configuration (trust store, key store, protocols) as Camel"
+                                                + " `SSLContextParameters`.")
+    private SSLContextParameters sslContextParameters;
+    @UriParam(label = "security", secret = true,
+              description = "User for HTTP Basic authentication, sent only to the host of each request made (not to"
+                            + " redirect targets elsewhere). The META-SHARE bridge sends it in the node's login form"
+                            + " instead. Default: the user-info of the configured URL.")
+    private String username;
+    @UriParam(label = "security", secret = true,
+              description = "Password for `username` (never logged).")
+    private String password;
+    @UriParam(label = "security", secret = true,
+              description = "Token sent as `Authorization: Bearer`; takes precedence over Basic.")
+    private String bearerToken;
+
+    @UriParam(label = "advanced", defaultValue = "268435456",
+              description = "Largest document accepted (capability document, feed document, META-SHARE inventory"
+                            + " or record package), in bytes after decompression (guards against gzip bombs); 0 for"
+                            + " no limit.")
+    private long maxDocumentSize = 256L * 1024 * 1024;
+    @UriParam(label = "advanced", defaultValue = "0",
+              description = "Largest resource body accepted, in bytes; 0 for no limit. A body is never read more than"
+                            + " one byte beyond its published length either.")
+    private long maxContentSize;
+    @UriParam(label = "advanced", defaultValue = "262144",
+              description = "Resource bodies up to this many bytes are kept in memory; larger ones are spooled to a"
+                            + " temporary file in `spoolDirectory`.")
+    private int spoolThreshold = 256 * 1024;
+    @UriParam(label = "advanced",
+              description = "Directory for spooled bodies and an audit's temporary file; default: the JVM's"
+                            + " temporary directory.")
+    private String spoolDirectory;
+
+    /**
+     * The fetch policy of requests that start at {@code configured}, the URL the user gave (credentials in its
+     * user-info become Basic credentials for its origin unless {@code username} is set): allowed hosts are its host
+     * and subdomains plus {@code allowedHosts}, local URLs only when it is local.
+     */
+    public FetcherConfig fetcherConfig(CamelContext context, URI configured) {
+        FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
+                .readTimeout(Duration.ofMillis(readTimeout)).requestTimeout(Duration.ofMillis(requestTimeout))
+                .userAgent(userAgent).sslContext(sslContext(context))
+                .maxRetries(maxRetries).retryInitialDelay(Duration.ofMillis(retryDelay))
+                .retryMaxDelay(Duration.ofMillis(retryMaxDelay)).maxRedirects(maxRedirects)
+                .maxConnections(maxConnections).proxyHost(proxyHost).proxyPort(proxyPort)
+                .username(username).password(password).bearerToken(bearerToken)
+                .maxDocumentSize(maxDocumentSize).maxContentSize(maxContentSize).spoolThreshold(spoolThreshold)
+                .spoolDirectory(spoolDirectory == null ? null : java.nio.file.Path.of(spoolDirectory))
+                .allowedHosts(AllowedHosts.forConfiguredUrl(configured, allowedHosts));
+        String userInfo = configured.getUserInfo();
+        if (username == null && bearerToken == null && userInfo != null) {
+            // http://user:pass@host/ works as in a browser, as Basic credentials for that origin
+            int colon = userInfo.indexOf(':');
+            c.username(colon < 0 ? userInfo : userInfo.substring(0, colon))
+                    .password(colon < 0 ? null : userInfo.substring(colon + 1));
+        }
+        return c;
+    }
+
+    private javax.net.ssl.SSLContext sslContext(CamelContext context) {
+        try {
+            return sslContextParameters == null ? null : sslContextParameters.createSSLContext(context);
+        } catch (Exception e) {
+            throw new RuntimeCamelException("sslContextParameters: cannot create the TLS context: " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** A copy: the component's configuration is the template every endpoint starts from. */
+    public HttpConfiguration copy() {
+        try {
+            return (HttpConfiguration) clone();
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Never the secrets: configurations may end up in logs. */
+    @Override
+    public String toString() {
+        return "HttpConfiguration[allowedHosts=" + allowedHosts + ", username=" + (username == null ? "none" : "set")
+               + ", password=" + (password == null ? "none" : "set") + ", bearerToken="
+               + (bearerToken == null ? "none" : "set") + "]";
+    }
+
+    public long getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    public void setConnectTimeout(long connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public long getReadTimeout() {
+        return readTimeout;
+    }
+
+    public void setReadTimeout(long readTimeout) {
+        this.readTimeout = readTimeout;
+    }
+
+    public long getRequestTimeout() {
+        return requestTimeout;
+    }
+
+    public void setRequestTimeout(long requestTimeout) {
+        this.requestTimeout = requestTimeout;
+    }
+
+    public String getUserAgent() {
+        return userAgent;
+    }
+
+    public void setUserAgent(String userAgent) {
+        this.userAgent = userAgent;
+    }
+
+    public int getMaxRetries() {
+        return maxRetries;
+    }
+
+    public void setMaxRetries(int maxRetries) {
+        this.maxRetries = maxRetries;
+    }
+
+    public long getRetryDelay() {
+        return retryDelay;
+    }
+
+    public void setRetryDelay(long retryDelay) {
+        this.retryDelay = retryDelay;
+    }
+
+    public long getRetryMaxDelay() {
+        return retryMaxDelay;
+    }
+
+    public void setRetryMaxDelay(long retryMaxDelay) {
+        this.retryMaxDelay = retryMaxDelay;
+    }
+
+    public int getMaxRedirects() {
+        return maxRedirects;
+    }
+
+    public void setMaxRedirects(int maxRedirects) {
+        this.maxRedirects = maxRedirects;
+    }
+
+    public int getMaxConnections() {
+        return maxConnections;
+    }
+
+    public void setMaxConnections(int maxConnections) {
+        this.maxConnections = maxConnections;
+    }
+
+    public String getProxyHost() {
+        return proxyHost;
+    }
+
+    public void setProxyHost(String proxyHost) {
+        this.proxyHost = proxyHost;
+    }
+
+    public int getProxyPort() {
+        return proxyPort;
+    }
+
+    public void setProxyPort(int proxyPort) {
+        this.proxyPort = proxyPort;
+    }
+
+    public String getAllowedHosts() {
+        return allowedHosts;
+    }
+
+    public void setAllowedHosts(String allowedHosts) {
+        this.allowedHosts = allowedHosts;
+    }
+
+    public SSLContextParameters getSslContextParameters() {
+        return sslContextParameters;
+    }
+
+    public void setSslContextParameters(SSLContextParameters sslContextParameters) {
+        this.sslContextParameters = sslContextParameters;
+    }
+
+    public String getUsername() {
+        return username;
+    }
+
+    public void setUsername(String username) {
+        this.username = username;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public String getBearerToken() {
+        return bearerToken;
+    }
+
+    public void setBearerToken(String bearerToken) {
+        this.bearerToken = bearerToken;
+    }
+
+    public long getMaxDocumentSize() {
+        return maxDocumentSize;
+    }
+
+    public void setMaxDocumentSize(long maxDocumentSize) {
+        this.maxDocumentSize = maxDocumentSize;
+    }
+
+    public long getMaxContentSize() {
+        return maxContentSize;
+    }
+
+    public void setMaxContentSize(long maxContentSize) {
+        this.maxContentSize = maxContentSize;
+    }
+
+    public int getSpoolThreshold() {
+        return spoolThreshold;
+    }
+
+    public void setSpoolThreshold(int spoolThreshold) {
+        this.spoolThreshold = spoolThreshold;
+    }
+
+    public String getSpoolDirectory() {
+        return spoolDirectory;
+    }
+
+    public void setSpoolDirectory(String spoolDirectory) {
+        this.spoolDirectory = spoolDirectory;
+    }
+}

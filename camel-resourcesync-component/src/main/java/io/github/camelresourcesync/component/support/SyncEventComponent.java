@@ -1,0 +1,214 @@
+package io.github.camelresourcesync.component.support;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.http.FetchEngine;
+import io.github.camelresourcesync.state.SyncStateStore;
+import org.apache.camel.Endpoint;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.ThreadPoolProfile;
+import org.apache.camel.builder.ThreadPoolProfileBuilder;
+import org.apache.camel.support.HealthCheckComponent;
+import org.apache.camel.util.ObjectHelper;
+
+/**
+ * What the components that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
+ * {@code resourcesync-metashare}) have in common: component-level defaults for every endpoint option (the
+ * configurations are copied into each endpoint, as camel-aws2-s3 does, so {@code camel.component.<scheme>.*} sets
+ * them for all endpoints), one state-store policy, and the owner of each resume point.
+ */
+public abstract class SyncEventComponent extends HealthCheckComponent {
+
+    @Metadata(label = "state", autowired = true,
+              description = "The state store shared by this component's endpoints (resume points, what each resource"
+                            + " or record was when delivered). Default: an embedded MVStore file in"
+                            + " `stateDirectory`. Autowired when exactly one SyncStateStore bean is in the registry.")
+    private SyncStateStore stateStore;
+    @Metadata(label = "state", defaultValue = "${user.home}/.camel-resourcesync",
+              description = "Directory of the embedded state store file, used when no `stateStore` is set; one"
+                            + " process at a time may use it.")
+    private String stateDirectory;
+    @Metadata(label = "advanced", defaultValue = "16",
+              description = "Threads that fetch resource bodies for all endpoints of this component (each run keeps"
+                            + " at most twice its `fetchParallelism` fetches ahead). Started on demand, stopped when"
+                            + " idle.")
+    private int fetchThreads = 16;
+    @Metadata(label = "advanced", defaultValue = "10",
+              description = "Threads that run the scheduled polls of all endpoints of this component (unless an"
+                            + " endpoint sets its own `scheduledExecutorService` or uses `scheduler=quartz`). A"
+                            + " poll holds its thread while it delivers: raise it when many long harvests run at"
+                            + " once.")
+    private int pollThreads = 10;
+    @Metadata(description = "The HTTP and security options every endpoint of this component starts from.")
+    private HttpConfiguration httpConfiguration = new HttpConfiguration();
+    @Metadata(description = "The delivery options every endpoint of this component starts from.")
+    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
+
+    private final EmbeddedStateStores embedded;
+    private final FetchEngine fetchEngine = new FetchEngine();
+    private ExecutorService fetchPool;
+    private ScheduledExecutorService pollScheduler;
+    /** Resume point (state store, state id, source) to the route that owns it. */
+    private final Map<String, String> owners = new HashMap<>();
+
+    /**
+     * @param stateFile the embedded store's file name in a state directory
+     * @param what      whose state it is, for the log line naming the file
+     */
+    protected SyncEventComponent(String stateFile, String what) {
+        this.embedded = new EmbeddedStateStores(stateFile, what);
+    }
+
+    @Override
+    protected final Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters)
+            throws Exception {
+        if (ObjectHelper.isEmpty(remaining)) {
+            throw new IllegalArgumentException(getDefaultName() + ": needs " + usage());
+        }
+        SyncEventEndpoint endpoint = newEndpoint(uri, remaining);
+        endpoint.setHttpConfiguration(httpConfiguration.copy());
+        endpoint.setDeliveryConfiguration(deliveryConfiguration.copy());
+        setProperties(endpoint, parameters);
+        return endpoint;
+    }
+
+    /** This component's endpoint for {@code remaining}, the path part of the URI. */
+    protected abstract SyncEventEndpoint newEndpoint(String uri, String remaining);
+
+    /** What the path part must be, e.g. {@code the Source URL, e.g. resourcesync:https://example.org/}. */
+    protected abstract String usage();
+
+    /**
+     * The one state-store policy of every harvesting endpoint: the endpoint's {@code stateStore}; else, unless the
+     * endpoint names its own {@code stateDirectory}, the component's {@code stateStore}; else the embedded store in the
+     * endpoint's or the component's {@code stateDirectory} (endpoints naming the same directory share it).
+     */
+    SyncStateStore stateStore(SyncEventEndpoint endpoint) throws Exception {
+        if (endpoint.getStateStore() != null) {
+            return endpoint.getStateStore();
+        }
+        if (endpoint.getStateDirectory() == null && stateStore != null) {
+            return stateStore;
+        }
+        return embedded.open(endpoint.getStateDirectory() != null ? endpoint.getStateDirectory() : stateDirectory);
+    }
+
+    /**
+     * Makes {@code routeId} the owner of a resume point; fails naming both routes when another route owns it, as two
+     * routes sharing one resume point would each deliver only part of the changes.
+     */
+    synchronized void claim(String resumePoint, String description, String routeId) {
+        String owner = owners.putIfAbsent(resumePoint, routeId);
+        if (owner != null && !owner.equals(routeId)) {
+            throw new IllegalStateException("Routes '" + owner + "' and '" + routeId + "' both harvest " + description
+                                            + " into the same state store: they would share one resume point and each"
+                                            + " deliver only part of the changes. Give each route its own stateId"
+                                            + " (e.g. stateId=" + routeId + "), or its own stateStore or"
+                                            + " stateDirectory");
+        }
+    }
+
+    synchronized void release(String resumePoint, String routeId) {
+        owners.remove(resumePoint, routeId);
+    }
+
+    /** The connection pools shared by this component's endpoints (one per distinct connection settings). */
+    public FetchEngine fetchEngine() {
+        return fetchEngine;
+    }
+
+    /** The fetch workers shared by this component's endpoints: bounded, started on demand, stopped when idle. */
+    public synchronized ExecutorService fetchPool() {
+        if (fetchPool == null) {
+            ThreadPoolProfile profile = new ThreadPoolProfileBuilder(getDefaultName() + "-fetch").poolSize(fetchThreads)
+                    .maxPoolSize(fetchThreads).keepAliveTime(30L, TimeUnit.SECONDS).allowCoreThreadTimeOut(true)
+                    .maxQueueSize(-1).build();
+            fetchPool = getCamelContext().getExecutorServiceManager().newThreadPool(this, "ResourceSyncFetch",
+                    profile);
+        }
+        return fetchPool;
+    }
+
+    /** The scheduler that runs the polls of this component's endpoints. */
+    public synchronized ScheduledExecutorService pollScheduler() {
+        if (pollScheduler == null) {
+            // every endpoint's periodic poll is one task in this pool's queue: Camel's default bound (1,000 queued
+            // tasks) refused the 1,001st route at start, so the queue is unbounded here
+            ThreadPoolProfile profile = new ThreadPoolProfileBuilder(getDefaultName() + "-poll").poolSize(pollThreads)
+                    .maxPoolSize(pollThreads).maxQueueSize(-1).build();
+            pollScheduler = getCamelContext().getExecutorServiceManager().newScheduledThreadPool(this,
+                    "ResourceSyncPoll", profile);
+        }
+        return pollScheduler;
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        synchronized (this) {
+            if (fetchPool != null) {
+                getCamelContext().getExecutorServiceManager().shutdownNow(fetchPool);
+                fetchPool = null;
+            }
+            if (pollScheduler != null) {
+                getCamelContext().getExecutorServiceManager().shutdownNow(pollScheduler);
+                pollScheduler = null;
+            }
+        }
+        fetchEngine.close();
+        embedded.closeAll();
+        super.doStop();
+    }
+
+    public int getFetchThreads() {
+        return fetchThreads;
+    }
+
+    public void setFetchThreads(int fetchThreads) {
+        this.fetchThreads = Math.max(1, fetchThreads);
+    }
+
+    public int getPollThreads() {
+        return pollThreads;
+    }
+
+    public void setPollThreads(int pollThreads) {
+        this.pollThreads = Math.max(1, pollThreads);
+    }
+
+    public SyncStateStore getStateStore() {
+        return stateStore;
+    }
+
+    public void setStateStore(SyncStateStore stateStore) {
+        this.stateStore = stateStore;
+    }
+
+    public String getStateDirectory() {
+        return stateDirectory;
+    }
+
+    public void setStateDirectory(String stateDirectory) {
+        this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
+    }
+
+    public HttpConfiguration getHttpConfiguration() {
+        return httpConfiguration;
+    }
+
+    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
+        this.httpConfiguration = httpConfiguration;
+    }
+
+    public DeliveryConfiguration getDeliveryConfiguration() {
+        return deliveryConfiguration;
+    }
+
+    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
+        this.deliveryConfiguration = deliveryConfiguration;
+    }
+}

@@ -1,0 +1,205 @@
+package io.github.camelresourcesync.component.publish;
+
+import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.MirrorAssertions;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+
+import io.github.camelresourcesync.model.SyncEvents;
+import io.github.camelresourcesync.testsupport.SitemapStructure;
+import io.github.camelresourcesync.testsupport.TestContexts;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.builder.RouteBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The built-in HTTP serving of a published Source ({@link PublishedSourceRoutes} on platform-http with Vert.x):
+ * content types, validators, conditional requests, gzip, hidden state; and a harvester syncing through it.
+ */
+class PublishedSourceRoutesTest {
+
+    @TempDir
+    Path tmp;
+
+    private CamelContext context;
+    private URI base;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        base = URI.create("http://127.0.0.1:" + port + "/rs/");
+        context = TestContexts.servingPublishedSource(tmp.resolve("state"), port, tmp.resolve("site"), "/rs");
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:publish").to("resourcesync-publish:" + tmp.resolve("site") + "?baseUrl=" + base
+                                                    + "&resourceListInterval=0");
+            }
+        });
+        context.start();
+    }
+
+    @AfterEach
+    void stop() {
+        context.stop();
+    }
+
+    private void publish(String location, String change, String body) {
+        ProducerTemplate t = context.createProducerTemplate();
+        t.sendBodyAndHeaders("direct:publish", body,
+                Map.of(ResourceSyncConstants.LOCATION, location, ResourceSyncConstants.CHANGE, change));
+    }
+
+    private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    @Test
+    void servesDocumentsWithTypesValidatorsConditionalRequestsAndGzip() throws Exception {
+        publish("http://origin.example/a.txt", "created", "alpha");
+        // documents follow within flushInterval; compare served and stored files once they are written
+        await().atMost(60, TimeUnit.SECONDS)
+                .until(() -> read(tmp.resolve("site/resourcelist.xml")).contains("origin.example/a.txt"));
+        HttpResponse<byte[]> sd = get(".well-known/resourcesync");
+        assertEquals(200, sd.statusCode());
+        assertEquals("application/xml", sd.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(SitemapStructure.check(new ByteArrayInputStream(sd.body()), "sd").isEmpty());
+
+        HttpResponse<byte[]> rl = get("resourcelist.xml");
+        String etag = rl.headers().firstValue("ETag").orElseThrow();
+        String lastModified = rl.headers().firstValue("Last-Modified").orElseThrow();
+        assertEquals(Files.readString(tmp.resolve("site/resourcelist.xml")), new String(rl.body(),
+                StandardCharsets.UTF_8));
+        assertEquals(304, get("resourcelist.xml", "If-None-Match", etag).statusCode());
+        assertEquals(304, get("resourcelist.xml", "If-Modified-Since", lastModified).statusCode());
+        assertEquals(200, get("resourcelist.xml", "If-None-Match", "\"other\"").statusCode());
+
+        HttpResponse<byte[]> gz = get("resourcelist.xml", "Accept-Encoding", "gzip");
+        assertEquals("gzip", gz.headers().firstValue("Content-Encoding").orElseThrow());
+        String unzipped = new String(new GZIPInputStream(new ByteArrayInputStream(gz.body())).readAllBytes(),
+                StandardCharsets.UTF_8);
+        assertEquals(new String(rl.body(), StandardCharsets.UTF_8), unzipped);
+        assertTrue(!gz.headers().firstValue("ETag").orElseThrow().equals(etag), "each encoding has its own ETag");
+
+        Thread.sleep(1100); // Last-Modified has second precision
+        publish("http://origin.example/b.txt", "created", "bravo");
+        // the documents show an acknowledged change within flushInterval
+        await().atMost(60, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(200,
+                get("resourcelist.xml", "If-None-Match", etag).statusCode(), "a rewritten document is served again"));
+        assertEquals(200, get("resourcelist.xml", "If-Modified-Since", lastModified).statusCode());
+
+        assertEquals(404, get(".publisher/publisher.mv.db").statusCode(), "the publisher's state is not served");
+        assertEquals(404, get("../../etc/passwd").statusCode());
+        assertEquals(404, get("missing.xml").statusCode());
+        assertEquals(404, get("changelists/").statusCode(), "no directory listings");
+        HttpResponse<byte[]> head = http.send(HttpRequest.newBuilder(base.resolve("changelist.xml"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, head.statusCode());
+        assertEquals(0, head.body().length);
+        assertNull(head.headers().firstValue("Content-Encoding").orElse(null));
+    }
+
+    @Test
+    void answersOneByteRangeAndHeadWithTheLength() throws Exception {
+        byte[] data = new byte[100_000];
+        new java.util.Random(24).nextBytes(data);
+        Files.createDirectories(tmp.resolve("site/dumps"));
+        Files.write(tmp.resolve("site/dumps/part.zip"), data);
+
+        HttpResponse<byte[]> first = get("dumps/part.zip", "Range", "bytes=0-9");
+        assertEquals(206, first.statusCode());
+        assertEquals("bytes 0-9/100000", first.headers().firstValue("Content-Range").orElseThrow());
+        assertArrayEquals(Arrays.copyOfRange(data, 0, 10), first.body());
+        HttpResponse<byte[]> suffix = get("dumps/part.zip", "Range", "bytes=-5");
+        assertEquals(206, suffix.statusCode());
+        assertEquals("bytes 99995-99999/100000", suffix.headers().firstValue("Content-Range").orElseThrow());
+        assertArrayEquals(Arrays.copyOfRange(data, 99_995, 100_000), suffix.body());
+        HttpResponse<byte[]> open = get("dumps/part.zip", "Range", "bytes=99990-");
+        assertArrayEquals(Arrays.copyOfRange(data, 99_990, 100_000), open.body());
+        HttpResponse<byte[]> beyond = get("dumps/part.zip", "Range", "bytes=100000-");
+        assertEquals(416, beyond.statusCode());
+        assertEquals("bytes */100000", beyond.headers().firstValue("Content-Range").orElseThrow());
+
+        HttpResponse<byte[]> whole = get("dumps/part.zip");
+        assertEquals(200, whole.statusCode());
+        assertEquals("bytes", whole.headers().firstValue("Accept-Ranges").orElseThrow());
+        assertArrayEquals(data, whole.body());
+        assertArrayEquals(data, get("dumps/part.zip", "Range", "bytes=0-1,5-6").body(), "several ranges: all");
+        String etag = whole.headers().firstValue("ETag").orElseThrow();
+        assertEquals(206, get("dumps/part.zip", "Range", "bytes=0-9", "If-Range", etag).statusCode());
+        assertEquals(200, get("dumps/part.zip", "Range", "bytes=0-9", "If-Range", "\"older\"").statusCode(),
+                "If-Range of another version: the whole file");
+
+        HttpResponse<byte[]> head = http.send(HttpRequest.newBuilder(base.resolve("dumps/part.zip"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, head.statusCode());
+        assertEquals("100000", head.headers().firstValue("Content-Length").orElseThrow());
+        assertEquals(0, head.body().length);
+        assertEquals(404, get("dumps/../../state/x", "Range", "bytes=0-9").statusCode());
+    }
+
+    @Test
+    void harvesterSyncsThroughTheBuiltInServer() throws Exception {
+        try (TestSource origin = new TestSource()) {
+            origin.put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + origin.base() + "?delay=100&initialDelay=0&stateId=origin")
+                            .to("direct:publish");
+                    from("resourcesync:" + base + "?delay=100&initialDelay=0&stateId=published")
+                            .to("resourcesync-mirror:" + tmp.resolve("mirror"));
+                }
+            });
+            awaitMirror(origin);
+            origin.change("/res/a.txt", "alpha 2");
+            origin.delete("/res/b.txt");
+            origin.change("/res/c.txt", "charlie");
+            awaitMirror(origin);
+        }
+    }
+
+    /** The origin's resources in the mirror of the published Source, which lists their URLs on another origin. */
+    private void awaitMirror(TestSource origin) {
+        Map<String, String> expected = new TreeMap<>();
+        origin.snapshot().forEach((k, v) -> expected.put(SyncEvents.fileName(origin.uri(k), base), v));
+        await().atMost(60, TimeUnit.SECONDS).untilAsserted(
+                () -> assertEquals(expected, MirrorAssertions.read(tmp.resolve("mirror"))));
+    }
+
+    static String read(Path p) throws IOException {
+        return Files.readString(p);
+    }
+}
