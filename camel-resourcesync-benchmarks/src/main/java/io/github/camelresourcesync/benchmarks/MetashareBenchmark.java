@@ -11,7 +11,7 @@ import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 
 /**
- * META-SHARE harvesting benchmark: the node emulator of the component's tests ({@code testsupport.MetashareNode},
+ * META-SHARE harvesting benchmark: the testkit's node emulator ({@code testsupport.MetashareNode}, the tests' too,
  * JDK HttpServer on 127.0.0.1, CSRF login, one ZIP per record) serving the 1,008 real ELRA records of the shared
  * fixtures (or generated records without them), harvested by
  * {@code from("resourcesync-metashare:...?fetchParallelism=P").process(count)} in this JVM, a fresh in-memory state per

@@ -1,7 +1,6 @@
 package io.github.camelresourcesync.benchmarks;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -9,18 +8,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.testsupport.DirectoryServer;
+import io.github.camelresourcesync.testsupport.SourceServer;
 
 /**
  * Serves a directory of static files on 127.0.0.1: nginx when it is installed (started from a generated
- * configuration in a temporary directory, as the current user, killed on {@link #close()}), else the JDK's
- * {@code HttpServer} with {@code TCP_NODELAY}. Files without an extension (the Source Description at
- * {@code /.well-known/resourcesync}) are served as {@code application/xml}.
+ * configuration in a temporary directory, as the current user, killed on {@link #close()}), else the testkit's
+ * {@link DirectoryServer} (the JDK's {@code HttpServer} with {@code TCP_NODELAY}). Files without an extension (the
+ * Source Description at {@code /.well-known/resourcesync}) are served as {@code application/xml} by both.
  */
 abstract class StaticServer implements AutoCloseable {
 
@@ -59,20 +56,6 @@ abstract class StaticServer implements AutoCloseable {
 
     @Override
     public abstract void close();
-
-    static String contentType(String path) {
-        int slash = path.lastIndexOf('/');
-        int dot = path.lastIndexOf('.');
-        if (dot <= slash) {
-            return "application/xml";
-        }
-        return switch (path.substring(dot + 1)) {
-            case "xml" -> "application/xml";
-            case "txt" -> "text/plain";
-            case "html" -> "text/html";
-            default -> "application/octet-stream";
-        };
-    }
 
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -220,73 +203,36 @@ abstract class StaticServer implements AutoCloseable {
         }
     }
 
-    /** The JDK's built-in server, when nginx is not available. */
+    /** The testkit's directory server (the JDK's built-in server), when nginx is not available. */
     static final class Jdk extends StaticServer {
 
-        private final HttpServer server;
-        private final ExecutorService executor;
-        private final Path root;
+        private static final int THREADS = 4;
 
-        private Jdk(HttpServer server, ExecutorService executor, Path root) {
+        private final DirectoryServer server;
+
+        private Jdk(DirectoryServer server) {
             this.server = server;
-            this.executor = executor;
-            this.root = root.toAbsolutePath().normalize();
         }
 
         static Jdk start(Path root) throws IOException {
-            // read once, when the server class initialises: set before the first HttpServer is created
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
-            ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-                Thread t = new Thread(r, "static-server");
-                t.setDaemon(true);
-                return t;
-            });
-            Jdk jdk = new Jdk(server, executor, root);
-            server.createContext("/", jdk::handle);
-            server.setExecutor(executor);
-            server.start();
-            return jdk;
-        }
-
-        private void handle(HttpExchange ex) throws IOException {
-            try (ex) {
-                String path = ex.getRequestURI().getPath();
-                Path file = root.resolve(path.startsWith("/") ? path.substring(1) : path).normalize();
-                if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-                    byte[] body = "not found\n".getBytes(StandardCharsets.UTF_8);
-                    ex.getResponseHeaders().set("Content-Type", "text/plain");
-                    ex.sendResponseHeaders(404, body.length);
-                    ex.getResponseBody().write(body);
-                    return;
-                }
-                ex.getResponseHeaders().set("Content-Type", contentType(path));
-                long size = Files.size(file);
-                if ("HEAD".equals(ex.getRequestMethod())) {
-                    ex.sendResponseHeaders(200, -1);
-                    return;
-                }
-                ex.sendResponseHeaders(200, size == 0 ? -1 : size);
-                try (OutputStream out = ex.getResponseBody()) {
-                    Files.copy(file, out);
-                }
-            }
+            return new Jdk(new DirectoryServer(root, SourceServer.builder().noDelay(true).threads(THREADS).backlog(256)
+                    .threadName("static-server").countRequests(false)));
         }
 
         @Override
         int port() {
-            return server.getAddress().getPort();
+            return server.port();
         }
 
         @Override
         String description() {
-            return "JDK com.sun.net.httpserver.HttpServer (4 threads, sun.net.httpserver.nodelay=true)";
+            return "JDK com.sun.net.httpserver.HttpServer (testkit DirectoryServer, " + THREADS
+                   + " threads, sun.net.httpserver.nodelay=true)";
         }
 
         @Override
         public void close() {
-            server.stop(0);
-            executor.shutdownNow();
+            server.close();
         }
     }
 

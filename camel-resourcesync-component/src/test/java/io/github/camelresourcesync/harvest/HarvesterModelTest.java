@@ -15,6 +15,7 @@ import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.testsupport.Notified;
 import io.github.camelresourcesync.testsupport.HarvestModel;
 import io.github.camelresourcesync.testsupport.ModelSeeds;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -150,7 +151,7 @@ class HarvesterModelTest {
     }
 
     private static List<NotifiedChanges> notification(TestSource source, int k) throws Exception {
-        NotifiedChanges n = source.notified(k);
+        NotifiedChanges n = Notified.of(source, k);
         return n.changes().isEmpty() ? List.of() : List.of(n);
     }
 

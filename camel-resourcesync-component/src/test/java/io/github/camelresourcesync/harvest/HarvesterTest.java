@@ -9,6 +9,7 @@ import java.util.List;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SourceState;
+import io.github.camelresourcesync.testsupport.Notified;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -151,7 +152,7 @@ class HarvesterTest {
     void changesPushedBeforeTheFirstBaselineAreLeftToIt() throws Exception {
         Harvester h = harvester(new HarvestOptions());
         source.change("/res/c.txt", "charlie");
-        try (SyncRun push = h.startRun(0, List.of(source.notified(1)), false)) {
+        try (SyncRun push = h.startRun(0, List.of(Notified.of(source, 1)), false)) {
             assertEquals(List.of(), deliverAll(push));
         }
         source.delete("/res/c.txt");
@@ -159,7 +160,7 @@ class HarvesterTest {
         source.compactChanges(); // nothing lists c.txt any more, nor its deletion
         assertEquals(List.of("created res/a.txt", "created res/b.txt"), runAll(h, 0));
         source.change("/res/d.txt", "delta");
-        try (SyncRun push = h.startRun(0, List.of(source.notified(1)), false)) {
+        try (SyncRun push = h.startRun(0, List.of(Notified.of(source, 1)), false)) {
             assertEquals(List.of("created res/d.txt"), deliverAll(push), "after the baseline, push delivers");
         }
     }

@@ -3,6 +3,7 @@ package io.github.camelresourcesync.harvest;
 import java.util.List;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Notified;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +50,7 @@ class PushThenPollTest {
     }
 
     private List<String> push(Harvester h, int lastChanges) throws Exception {
-        try (SyncRun run = h.startRun(0, List.of(source.notified(lastChanges)), false)) {
+        try (SyncRun run = h.startRun(0, List.of(Notified.of(source, lastChanges)), false)) {
             return deliverAll(run);
         }
     }

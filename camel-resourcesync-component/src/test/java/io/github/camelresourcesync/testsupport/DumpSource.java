@@ -2,8 +2,6 @@ package io.github.camelresourcesync.testsupport;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -13,10 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.model.DocumentHeader.RootElement;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
@@ -40,12 +35,11 @@ public final class DumpSource implements AutoCloseable {
     private record Period(Instant from, Instant until, List<Change> changes) {
     }
 
-    private final HttpServer server;
+    private final SourceServer server;
     private final Map<String, byte[]> resources = new TreeMap<>();
     private final Map<String, Instant> lastmods = new TreeMap<>();
     private final List<Period> archived = new ArrayList<>();
     private List<Change> changes = new ArrayList<>();
-    private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     private final Map<String, byte[]> packageOverrides = new ConcurrentHashMap<>();
     private final Map<String, byte[]> servedOverrides = new ConcurrentHashMap<>();
     private Instant clock = Instant.parse("2024-01-01T00:00:00Z");
@@ -59,17 +53,15 @@ public final class DumpSource implements AutoCloseable {
     private int perPackage = 1000;
 
     public DumpSource() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", this::handle);
-        server.start();
+        server = SourceServer.builder().threadName("dump-source").start(this::answer);
     }
 
     public URI base() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        return server.base();
     }
 
     public URI uri(String path) {
-        return base().resolve(path.startsWith("/") ? path.substring(1) : path);
+        return server.uri(path);
     }
 
     /** Publish Resource List and Change List too (default true). */
@@ -171,12 +163,11 @@ public final class DumpSource implements AutoCloseable {
     }
 
     public int requests(String path) {
-        AtomicInteger n = requests.get(path);
-        return n == null ? 0 : n.get();
+        return server.requests(path);
     }
 
     public int totalRequests() {
-        return requests.values().stream().mapToInt(AtomicInteger::get).sum();
+        return server.totalRequests();
     }
 
     public synchronized Map<String, String> snapshot() {
@@ -185,36 +176,16 @@ public final class DumpSource implements AutoCloseable {
         return m;
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        String path = ex.getRequestURI().getPath();
-        requests.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-        try (ex) {
-            byte[] body = servedOverrides.get(path);
-            if (body == null) {
-                synchronized (this) {
-                    body = render(path);
-                }
+    /** Served by {@link SourceServer}: ETags and 304s, 404 for what the model lacks. */
+    private SourceServer.Answer answer(String path) throws IOException {
+        byte[] body = servedOverrides.get(path);
+        if (body == null) {
+            synchronized (this) {
+                body = render(path);
             }
-            if (body == null) {
-                ex.sendResponseHeaders(404, -1);
-                return;
-            }
-            String etag = "\"" + TestSource.hex(TestSource.md5(body)) + "\"";
-            ex.getResponseHeaders().set("ETag", etag);
-            if (etag.equals(ex.getRequestHeaders().getFirst("If-None-Match"))) {
-                ex.sendResponseHeaders(304, -1);
-                return;
-            }
-            ex.getResponseHeaders().set("Content-Type", path.endsWith(".zip") ? "application/zip"
-                    : path.startsWith("/res/") ? "text/plain" : "application/xml");
-            ex.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(body);
-            }
-        } catch (IOException | RuntimeException e) {
-            e.printStackTrace();
-            throw e;
         }
+        return body == null ? null : SourceServer.Answer.bytes(body, path.endsWith(".zip") ? "application/zip"
+                : path.startsWith("/res/") ? "text/plain" : "application/xml");
     }
 
     private byte[] render(String path) throws IOException {
@@ -483,6 +454,6 @@ public final class DumpSource implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code camel/republish-bridge.yaml}: the application republishes a META-SHARE node (the component's node emulator)
+ * {@code camel/republish-bridge.yaml}: the application republishes a META-SHARE node (the testkit's node emulator)
  * or an Atom-PMH feed as a ResourceSync Source on loopback, served by the built-in platform-http route. An independent
  * ResourceSync client (its own CamelContext and state, knowing only the Source Description URL) baseline-syncs, then
  * syncs incrementally from the 1.1 Change Lists (every change with {@code datetime}), checking every body against the

@@ -1,40 +1,33 @@
 package io.github.camelresourcesync.examples.demo;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.BindException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.examples.demo.SourceModel.Change;
 import io.github.camelresourcesync.examples.demo.SourceModel.Resource;
+import io.github.camelresourcesync.testsupport.SourceServer;
+import io.github.camelresourcesync.testsupport.SourceServer.Answer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A live ResourceSync Source on loopback, for trying the component without a Source of one's own: the bundled sample
  * files ({@link DemoData}) published as {@link SourceDocuments}, with a history of changes already in its Change
- * Lists, and a timer that keeps creating, updating and deleting resources. Documents and resources carry an ETag and
- * answer {@code If-None-Match} with 304.
+ * Lists, and a timer that keeps creating, updating and deleting resources. Served by the testkit's
+ * {@link SourceServer} (the server of the component tests' {@code TestSource} too): documents and resources carry an
+ * ETag and answer {@code If-None-Match} with 304, resources carry {@code Last-Modified}.
  */
 public final class DemoSource implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoSource.class);
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
     /**
      * How the demo Source behaves.
@@ -83,16 +76,13 @@ public final class DemoSource implements AutoCloseable {
     private final SourceModel model;
     private final DemoChanges changes;
     private final SourceDocuments documents;
-    private final HttpServer server;
-    private final ExecutorService httpThreads;
+    private final SourceServer server;
     private final DemoTimer timer;
 
-    private DemoSource(Settings settings, HttpServer server, ExecutorService httpThreads, Map<String, byte[]> data)
-            throws IOException {
+    private DemoSource(Settings settings, SourceServer server, Map<String, byte[]> data) throws IOException {
         this.settings = settings;
         this.server = server;
-        this.httpThreads = httpThreads;
-        URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        URI base = server.base();
         DemoState.Restored restored = settings.stateDirectory() == null ? null
                 : DemoState.load(settings.stateDirectory(), Clock.systemUTC(), settings.changesPerList(),
                         settings.keptLists());
@@ -134,19 +124,21 @@ public final class DemoSource implements AutoCloseable {
 
     /** Starts serving these resources (path under {@value DemoData#PREFIX} to content) instead of the bundled ones. */
     public static DemoSource start(Settings settings, Map<String, byte[]> data) throws IOException {
-        ExecutorService httpThreads = Executors.newFixedThreadPool(4, r -> daemon(r, "demo-source-http"));
-        HttpServer server = bind(settings.port());
-        server.setExecutor(httpThreads);
+        AtomicReference<DemoSource> started = new AtomicReference<>();
+        SourceServer server = SourceServer.builder().port(settings.port()).fallbackToFreePort(true).noDelay(true)
+                .threads(4).threadName("demo-source-http").countRequests(false).onError(DemoSource::serverError)
+                .start(path -> {
+                    DemoSource s = started.get();
+                    return s == null ? null : s.answer(path);
+                });
         DemoSource source;
         try {
-            source = new DemoSource(settings, server, httpThreads, data);
+            source = new DemoSource(settings, server, data);
         } catch (IOException | RuntimeException e) {
-            server.stop(0);
-            httpThreads.shutdownNow();
+            server.close();
             throw e;
         }
-        server.createContext("/", source::handle);
-        server.start();
+        started.set(source);
         source.timer.start(settings.changeInterval());
         LOG.info("Demo Source serving {} resources at {} (Source Description {}); {}",
                 source.model.resources().size(), source.base(), source.uri(SourceDocuments.SOURCE_DESCRIPTION),
@@ -155,28 +147,12 @@ public final class DemoSource implements AutoCloseable {
         return source;
     }
 
-    private static HttpServer bind(int port) throws IOException {
-        // the JDK server sends headers and body apart: without TCP_NODELAY, Nagle and the client's delayed ACK hold
-        // many answers back by 40 ms on loopback (read once, when the JVM's first HttpServer is made)
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
+    private static void serverError(String what, Throwable e) {
+        if (e == null) {
+            LOG.warn("Demo Source: {}", what);
+        } else {
+            LOG.error("Demo Source: {}", what, e);
         }
-        InetAddress loopback = InetAddress.getLoopbackAddress();
-        try {
-            return HttpServer.create(new InetSocketAddress(loopback, port), 0);
-        } catch (BindException e) {
-            if (port == 0) {
-                throw e;
-            }
-            LOG.warn("Demo Source: port {} is taken ({}); using a free port instead", port, e.getMessage());
-            return HttpServer.create(new InetSocketAddress(loopback, 0), 0);
-        }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 
     /** {@code http://127.0.0.1:PORT/}. */
@@ -230,68 +206,17 @@ public final class DemoSource implements AutoCloseable {
         }
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            String method = ex.getRequestMethod();
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                ex.getResponseHeaders().set("Allow", "GET, HEAD");
-                ex.sendResponseHeaders(405, -1);
-                return;
-            }
-            String path = ex.getRequestURI().getPath();
-            if (path.equals("/")) {
-                send(ex, "text/html; charset=utf-8", homePage(), null);
-                return;
-            }
-            byte[] document = documents.render(path);
-            if (document != null) {
-                send(ex, "application/xml", document, null);
-                return;
-            }
-            Resource r = model.resource(path);
-            if (r != null) {
-                send(ex, r.mediaType(), r.content(), r.lastmod());
-                return;
-            }
-            ex.sendResponseHeaders(404, -1);
-        } catch (RuntimeException e) {
-            LOG.error("Demo Source: answering {} failed", ex.getRequestURI(), e);
-            throw e;
+    /** The home page, a document, a resource, or {@code null} (404). */
+    private Answer answer(String path) {
+        if (path.equals("/")) {
+            return Answer.bytes(homePage(), "text/html; charset=utf-8");
         }
-    }
-
-    private static void send(HttpExchange ex, String type, byte[] body, Instant lastmod) throws IOException {
-        String etag = "\"" + SourceModel.hex("MD5", body) + "\"";
-        ex.getResponseHeaders().set("ETag", etag);
-        ex.getResponseHeaders().set("Content-Type", type);
-        if (lastmod != null) {
-            ex.getResponseHeaders().set("Last-Modified", HTTP_DATE.format(lastmod));
+        byte[] document = documents.render(path);
+        if (document != null) {
+            return Answer.document(document);
         }
-        if (matches(ex.getRequestHeaders().getFirst("If-None-Match"), etag)) {
-            ex.sendResponseHeaders(304, -1);
-            return;
-        }
-        boolean head = ex.getRequestMethod().equals("HEAD");
-        // HEAD: announce the length without sending a body
-        ex.sendResponseHeaders(200, head ? -1 : body.length == 0 ? -1 : body.length);
-        if (!head) {
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(body);
-            }
-        }
-    }
-
-    private static boolean matches(String ifNoneMatch, String etag) {
-        if (ifNoneMatch == null) {
-            return false;
-        }
-        for (String candidate : ifNoneMatch.split(",")) {
-            String c = candidate.trim();
-            if (c.equals("*") || c.equals(etag) || c.equals("W/" + etag)) {
-                return true;
-            }
-        }
-        return false;
+        Resource r = model.resource(path);
+        return r == null ? null : Answer.bytes(r.content(), r.mediaType()).lastModified(r.lastmod());
     }
 
     private byte[] homePage() {
@@ -311,8 +236,7 @@ public final class DemoSource implements AutoCloseable {
     public void close() {
         timer.close(); // a change under way finishes (and is saved) before the state is saved once more
         save();
-        server.stop(0);
-        httpThreads.shutdownNow();
+        server.close();
         LOG.info("Demo Source at {} stopped", base());
     }
 }

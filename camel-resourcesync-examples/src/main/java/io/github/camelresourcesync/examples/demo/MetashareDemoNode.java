@@ -14,10 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A META-SHARE node on loopback for trying the {@code metashare-source} Kamelet without a node of one's own: the
- * component's node emulator (the one its tests run against: Django login, inventory and record ZIPs as META-SHARE
- * 3.0 serves them) with the records under {@code demo/metashare/}, and a timer that updates, adds, soft-deletes and
- * hard-deletes records in turn. Record ids are fixed (derived from the file names), so a restarted node lists the
- * same records; changes made by the timer are not kept across runs.
+ * testkit's node emulator (the one the component's tests run against: Django login, inventory and record ZIPs as
+ * META-SHARE 3.0 serves them) with the records under {@code demo/metashare/}, and a timer that updates, adds,
+ * soft-deletes and hard-deletes records in turn. Record ids are fixed (derived from the file names), so a restarted
+ * node lists the same records; changes made by the timer are not kept across runs.
  */
 public final class MetashareDemoNode implements AutoCloseable {
 

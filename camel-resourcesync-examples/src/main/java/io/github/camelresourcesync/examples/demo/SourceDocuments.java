@@ -1,8 +1,5 @@
 package io.github.camelresourcesync.examples.demo;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,12 +10,11 @@ import java.util.TreeSet;
 import io.github.camelresourcesync.examples.demo.SourceModel.Change;
 import io.github.camelresourcesync.examples.demo.SourceModel.ChangeList;
 import io.github.camelresourcesync.examples.demo.SourceModel.Resource;
-import io.github.camelresourcesync.model.DocumentHeader.RootElement;
-import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
-import io.github.camelresourcesync.model.Link;
-import io.github.camelresourcesync.model.Metadata;
-import io.github.camelresourcesync.xml.SitemapWriter;
+import io.github.camelresourcesync.testsupport.SitemapXml;
+import io.github.camelresourcesync.testsupport.SitemapXml.Attributes;
+import io.github.camelresourcesync.testsupport.SitemapXml.Layout;
+import io.github.camelresourcesync.testsupport.SitemapXml.Url;
 
 /**
  * Renders the ResourceSync 1.1 documents of a {@link SourceModel} at a base URL:
@@ -32,7 +28,8 @@ import io.github.camelresourcesync.xml.SitemapWriter;
  * /changelist-N.xml               Change List: change, datetime, hashes, length, type
  * </pre>
  *
- * Each document is rendered from one consistent view of the model (under its lock).
+ * Each document is rendered from one consistent view of the model (under its lock), written by the testkit's
+ * {@link SitemapXml} (as the component's test Source's are): a Source independent of the component's own writer.
  */
 public final class SourceDocuments {
 
@@ -83,13 +80,13 @@ public final class SourceDocuments {
         synchronized (model) {
             switch (path) {
                 case SOURCE_DESCRIPTION:
-                    return document(RootElement.URLSET, md("description"), List.of(),
-                            List.of(SitemapWriter.capabilityEntry(uri(CAPABILITY_LIST), "capabilitylist")));
+                    return document(false, md("description"), List.of(),
+                            List.of(new Url(uri(CAPABILITY_LIST), null, md("capabilitylist"))));
                 case CAPABILITY_LIST:
-                    return document(RootElement.URLSET, md("capabilitylist"),
-                            List.of(Link.of("up", uri(SOURCE_DESCRIPTION))),
-                            List.of(SitemapWriter.capabilityEntry(uri(RESOURCE_LIST_INDEX), "resourcelist"),
-                                    SitemapWriter.capabilityEntry(uri(CHANGE_LIST_INDEX), "changelist")));
+                    return document(false, md("capabilitylist"),
+                            List.of(SitemapXml.link("up", uri(SOURCE_DESCRIPTION))),
+                            List.of(new Url(uri(RESOURCE_LIST_INDEX), null, md("resourcelist")),
+                                    new Url(uri(CHANGE_LIST_INDEX), null, md("changelist"))));
                 case RESOURCE_LIST_INDEX:
                     return resourceListIndex();
                 case CHANGE_LIST_INDEX:
@@ -109,53 +106,49 @@ public final class SourceDocuments {
 
     private byte[] resourceListIndex() {
         Instant at = model.snapshotTime();
-        List<Entry> lists = new ArrayList<>();
+        List<Url> lists = new ArrayList<>();
         for (String folder : folders) {
-            lists.add(new Entry(uri(RESOURCE_LIST + folder + ".xml"), null, listMd("resourcelist", at, null, null),
-                    null, true));
+            lists.add(new Url(uri(RESOURCE_LIST + folder + ".xml"), null, listMd("resourcelist", at, null, null)));
         }
-        return document(RootElement.SITEMAPINDEX, listMd("resourcelist", at, null, null), upLinks(), lists);
+        return document(true, listMd("resourcelist", at, null, null), upLinks(), lists);
     }
 
     private byte[] resourceList(String folder) {
-        List<Entry> entries = new ArrayList<>();
+        List<Url> entries = new ArrayList<>();
         for (Map.Entry<String, Resource> e : model.resources().entrySet()) {
             if (DemoData.folder(e.getKey()).equals(folder)) {
                 Resource r = e.getValue();
-                entries.add(new Entry(uri(e.getKey()), r.lastmod(), entryMd(null, null, r.hashes(),
-                        (long) r.content().length, r.mediaType()), null, false));
+                entries.add(new Url(uri(e.getKey()), r.lastmod(), entryMd(null, null, r.hashes(),
+                        (long) r.content().length, r.mediaType())));
             }
         }
-        List<Link> links = new ArrayList<>(upLinks());
-        links.add(Link.of("index", uri(RESOURCE_LIST_INDEX)));
-        return document(RootElement.URLSET, listMd("resourcelist", model.snapshotTime(), null, null), links,
-                entries);
+        List<Attributes> links = new ArrayList<>(upLinks());
+        links.add(SitemapXml.link("index", uri(RESOURCE_LIST_INDEX)));
+        return document(false, listMd("resourcelist", model.snapshotTime(), null, null), links, entries);
     }
 
     private byte[] changeListIndex() {
         List<ChangeList> lists = model.changeLists();
-        List<Entry> entries = new ArrayList<>();
+        List<Url> entries = new ArrayList<>();
         for (ChangeList l : lists) {
-            entries.add(new Entry(uri(changeListPath(l.number())), null,
-                    listMd("changelist", null, l.from(), l.until()), null, true));
+            entries.add(new Url(uri(changeListPath(l.number())), null,
+                    listMd("changelist", null, l.from(), l.until())));
         }
-        return document(RootElement.SITEMAPINDEX, listMd("changelist", null, lists.get(0).from(), null), upLinks(),
-                entries);
+        return document(true, listMd("changelist", null, lists.get(0).from(), null), upLinks(), entries);
     }
 
     private byte[] changeList(String path) {
         for (ChangeList l : model.changeLists()) {
             if (path.equals(changeListPath(l.number()))) {
-                List<Entry> entries = new ArrayList<>();
+                List<Url> entries = new ArrayList<>();
                 for (Change c : l.changes()) {
                     Instant lastmod = c.hashes() == null ? null : c.datetime();
-                    entries.add(new Entry(uri(c.path()), lastmod,
-                            entryMd(c.type().value(), c.datetime(), c.hashes(), c.length(), c.mediaType()), null,
-                            false));
+                    entries.add(new Url(uri(c.path()), lastmod,
+                            entryMd(c.type().value(), c.datetime(), c.hashes(), c.length(), c.mediaType())));
                 }
-                List<Link> links = new ArrayList<>(upLinks());
-                links.add(Link.of("index", uri(CHANGE_LIST_INDEX)));
-                return document(RootElement.URLSET, listMd("changelist", null, l.from(), l.until()), links, entries);
+                List<Attributes> links = new ArrayList<>(upLinks());
+                links.add(SitemapXml.link("index", uri(CHANGE_LIST_INDEX)));
+                return document(false, listMd("changelist", null, l.from(), l.until()), links, entries);
             }
         }
         return null;
@@ -165,35 +158,28 @@ public final class SourceDocuments {
         return CHANGE_LIST + number + ".xml";
     }
 
-    private List<Link> upLinks() {
-        return List.of(Link.of("up", uri(CAPABILITY_LIST)));
+    private List<Attributes> upLinks() {
+        return List.of(SitemapXml.link("up", uri(CAPABILITY_LIST)));
     }
 
     private URI uri(String path) {
         return base.resolve(path.substring(1));
     }
 
-    private static Metadata md(String capability) {
-        return listMd(capability, null, null, null);
+    private static Attributes md(String capability) {
+        return SitemapXml.capability(capability);
     }
 
-    private static Metadata listMd(String capability, Instant at, Instant from, Instant until) {
-        return new Metadata(capability, at, null, from, until, null, null, null, null, null, null, null, null);
+    private static Attributes listMd(String capability, Instant at, Instant from, Instant until) {
+        return Attributes.of("capability", capability, "at", at, "from", from, "until", until);
     }
 
-    private static Metadata entryMd(String change, Instant datetime, Hashes hashes, Long length, String type) {
-        return new Metadata(null, null, null, null, null, datetime, null, change, hashes, length, type, null, null);
+    private static Attributes entryMd(String change, Instant datetime, Hashes hashes, Long length, String type) {
+        return Attributes.of("datetime", datetime, "change", change)
+                .hash(hashes == null ? null : hashes.digests()).with("length", length).with("type", type);
     }
 
-    private static byte[] document(RootElement root, Metadata md, List<Link> links, List<Entry> entries) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (SitemapWriter w = new SitemapWriter(out, root, md, links)) {
-            for (Entry e : entries) {
-                w.write(e);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot render a demo document", e);
-        }
-        return out.toByteArray();
+    private static byte[] document(boolean index, Attributes md, List<Attributes> links, List<Url> entries) {
+        return SitemapXml.document(index, Layout.COMPACT, md, links, entries);
     }
 }

@@ -1,40 +1,26 @@
 package io.github.camelresourcesync.testsupport;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.GZIPOutputStream;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.github.camelresourcesync.harvest.NotifiedChanges;
-import io.github.camelresourcesync.model.DocumentHeader.RootElement;
-import io.github.camelresourcesync.model.Entry;
-import io.github.camelresourcesync.model.Hashes;
-import io.github.camelresourcesync.model.Link;
-import io.github.camelresourcesync.model.Metadata;
-import io.github.camelresourcesync.xml.SitemapDocument;
-import io.github.camelresourcesync.xml.SitemapReader;
-import io.github.camelresourcesync.xml.SitemapWriter;
+import io.github.camelresourcesync.testsupport.SitemapXml.Attributes;
+import io.github.camelresourcesync.testsupport.SitemapXml.Layout;
+import io.github.camelresourcesync.testsupport.SitemapXml.Url;
+import io.github.camelresourcesync.testsupport.SourceServer.Answer;
 
 /**
  * A ResourceSync Source on a loopback JDK HttpServer, rendered from an in-memory model on every request: Source
  * Description at {@code /.well-known/resourcesync}, a Capability List, a Resource List (or an index of lists), an open
  * Change List (or a Change List Index whose older lists are closed), and the resources under {@code /res/}. Documents
- * carry ETags and answer conditional GETs. Faults can be injected per path.
+ * carry ETags and answer conditional GETs. Faults can be injected per path. Served by {@link SourceServer}, written
+ * by {@link SitemapXml}: nothing of the component renders what its reader is tested with.
  */
 public final class TestSource implements AutoCloseable {
 
@@ -52,17 +38,13 @@ public final class TestSource implements AutoCloseable {
     private record Change(String path, String change, Instant datetime, byte[] bytes) {
     }
 
-    private final HttpServer server;
+    private final SourceServer server;
     private final Map<String, Resource> resources = new TreeMap<>();
     private final List<Change> changes = new ArrayList<>();
-    private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
-    private final Map<String, List<Integer>> faults = new ConcurrentHashMap<>();
-    private final Map<String, byte[]> overrides = new ConcurrentHashMap<>();
     private final Map<String, java.util.Set<String>> history = new TreeMap<>();
     private Style style = Style.V1_1;
     private int resourceListParts = 1;
     private int changesPerList = 0;
-    private boolean gzip;
     private boolean indexAsUrlset;
     private boolean literalXml;
     private Instant resourceListAt;
@@ -70,18 +52,16 @@ public final class TestSource implements AutoCloseable {
     private Instant clock = Instant.parse("2024-01-01T00:00:00Z");
 
     public TestSource() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", this::handle);
-        server.start();
+        server = SourceServer.builder().threadName("test-source").start(this::answer);
         changeListFrom = clock;
     }
 
     public URI base() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        return server.base();
     }
 
     public URI uri(String path) {
-        return base().resolve(path.startsWith("/") ? path.substring(1) : path);
+        return server.uri(path);
     }
 
     public synchronized TestSource style(Style s) {
@@ -103,7 +83,7 @@ public final class TestSource implements AutoCloseable {
 
     /** Serve lists gzip-compressed (Content-Encoding: gzip). */
     public synchronized TestSource gzip(boolean g) {
-        this.gzip = g;
+        server.gzipDocuments(g);
         return this;
     }
 
@@ -114,8 +94,8 @@ public final class TestSource implements AutoCloseable {
     }
 
     /**
-     * Write the documents as text ({@link LiteralSitemaps}), sharing no code with the project's writer and reader,
-     * instead of with the project's {@code SitemapWriter}: a bug the writer and the reader share cannot hide.
+     * Write the documents in {@link Layout#LITERAL} layout (single quotes, one element per indented line, an
+     * {@code rs:md} on every entry) instead of {@link Layout#COMPACT}: the reader must not depend on either.
      */
     public synchronized TestSource literalXml(boolean b) {
         this.literalXml = b;
@@ -151,24 +131,10 @@ public final class TestSource implements AutoCloseable {
         return changeList(last, null, null, "changelist-notification");
     }
 
-    /** The last {@code n} changes as the consumer's push side hands them to the harvester. */
-    public NotifiedChanges notified(int n) throws IOException {
-        List<Entry> entries = new ArrayList<>();
-        try (SitemapDocument doc = new SitemapReader().open(new ByteArrayInputStream(changeNotification(n)),
-                changeTopic())) {
-            for (Entry e = doc.next(); e != null; e = doc.next()) {
-                entries.add(e);
-            }
-        }
-        return new NotifiedChanges(changeTopic(), entries);
-    }
-
     /** A framework notification: the Change List was updated. */
     public synchronized byte[] frameworkNotification() throws IOException {
-        Metadata md = new Metadata("changelist", null, null, null, null, clock, null, "updated", null, null, null,
-                null, null);
-        return doc(RootElement.URLSET, md("framework-notification"), List.of(new Entry(uri("/changelist.xml"), null,
-                md, null, false)));
+        Attributes md = Attributes.of("capability", "changelist", "datetime", clock, "change", "updated");
+        return doc(false, md("framework-notification"), List.of(new Url(uri("/changelist.xml"), null, md)));
     }
 
     /** Advances the Source's clock (times of changes) by seconds, unless it is frozen. */
@@ -222,31 +188,25 @@ public final class TestSource implements AutoCloseable {
 
     /** The next {@code times} requests of {@code path} answer {@code status}. */
     public void fail(String path, int status, int times) {
-        List<Integer> list = faults.computeIfAbsent(path, p -> new ArrayList<>());
-        synchronized (list) {
-            for (int i = 0; i < times; i++) {
-                list.add(status);
-            }
-        }
+        server.fail(path, status, times);
     }
 
     /** Forgets every injected fault. */
     public void clearFaults() {
-        faults.clear();
+        server.clearFaults();
     }
 
     /** Serve these bytes at path instead of what the model says (e.g. to break fixity, or serve bad XML). */
     public void override(String path, String bytes) {
-        overrides.put(path, bytes.getBytes(StandardCharsets.UTF_8));
+        server.override(path, bytes.getBytes(StandardCharsets.UTF_8));
     }
 
     public void clearOverride(String path) {
-        overrides.remove(path);
+        server.clearOverride(path);
     }
 
     public int requests(String path) {
-        AtomicInteger n = requests.get(path);
-        return n == null ? 0 : n.get();
+        return server.requests(path);
     }
 
     /** Every content each path ever had ({@link #put} and {@link #change}, not overrides): path to contents. */
@@ -263,87 +223,21 @@ public final class TestSource implements AutoCloseable {
         return m;
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try {
-            serve(ex);
-        } catch (IOException | RuntimeException | Error e) {
-            // the JDK server drops the connection silently; make a broken test Source visible
-            e.printStackTrace();
-            throw e;
+    private synchronized Answer answer(String path) throws IOException {
+        byte[] document = render(path);
+        if (document != null) {
+            return Answer.document(document);
         }
-    }
-
-    private void serve(HttpExchange ex) throws IOException {
-        String path = ex.getRequestURI().getPath();
-        requests.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-        try (ex) {
-            Integer fault = nextFault(path);
-            if (fault != null) {
-                send(ex, fault, "text/plain", ("injected " + fault).getBytes(StandardCharsets.UTF_8), false);
-                return;
-            }
-            byte[] override = overrides.get(path);
-            if (override != null) {
-                send(ex, 200, path.endsWith(".xml") || path.contains("well-known") ? "application/xml" : "text/plain",
-                        override, false);
-                return;
-            }
-            byte[] body;
-            boolean document = true;
-            synchronized (this) {
-                body = render(path);
-                if (body == null && path.startsWith("/res/")) {
-                    Resource r = resources.get(path);
-                    body = r == null ? null : r.bytes();
-                    document = false;
-                }
-            }
-            if (body == null) {
-                send(ex, 404, "text/plain", "not found".getBytes(StandardCharsets.UTF_8), false);
-                return;
-            }
-            String etag = "\"" + HexFormat.of().formatHex(md5(body)) + "\"";
-            ex.getResponseHeaders().set("ETag", etag);
-            if (etag.equals(ex.getRequestHeaders().getFirst("If-None-Match"))) {
-                ex.sendResponseHeaders(304, -1);
-                return;
-            }
-            send(ex, 200, document ? "application/xml" : "text/plain", body, document && gzip);
-        }
-    }
-
-    private Integer nextFault(String path) {
-        List<Integer> list = faults.get(path);
-        if (list == null) {
-            return null;
-        }
-        synchronized (list) {
-            return list.isEmpty() ? null : list.remove(0);
-        }
-    }
-
-    private static void send(HttpExchange ex, int status, String type, byte[] body, boolean gzip) throws IOException {
-        ex.getResponseHeaders().set("Content-Type", type);
-        if (gzip) {
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (GZIPOutputStream z = new GZIPOutputStream(buf)) {
-                z.write(body);
-            }
-            body = buf.toByteArray();
-            ex.getResponseHeaders().set("Content-Encoding", "gzip");
-        }
-        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(body);
-        }
+        Resource r = path.startsWith("/res/") ? resources.get(path) : null;
+        return r == null ? null : Answer.bytes(r.bytes(), "text/plain");
     }
 
     private byte[] render(String path) throws IOException {
         switch (path) {
             case "/.well-known/resourcesync":
-                return doc(RootElement.URLSET, md("description"), List.of(cap("/capabilitylist.xml", "capabilitylist")));
+                return doc(false, md("description"), List.of(cap("/capabilitylist.xml", "capabilitylist")));
             case "/capabilitylist.xml":
-                return doc(RootElement.URLSET, md("capabilitylist"),
+                return doc(false, md("capabilitylist"),
                         withChannels(List.of(cap(resourceListParts > 1 ? "/resourcelist-index.xml"
                                 : "/resourcelist.xml", "resourcelist"),
                                 cap(changesPerList > 0 ? "/changelist-index.xml" : "/changelist.xml", "changelist"))));
@@ -370,48 +264,43 @@ public final class TestSource implements AutoCloseable {
         }
     }
 
-    private List<Entry> withChannels(List<Entry> entries) {
+    private List<Url> withChannels(List<Url> entries) {
         if (hub == null) {
             return entries;
         }
-        List<Entry> all = new ArrayList<>(entries);
-        all.add(new Entry(changeTopic(), null, md("changelist-notification"), List.of(Link.of("hub", hub)), false));
-        all.add(new Entry(frameworkTopic(), null, md("framework-notification"), List.of(Link.of("hub", hub)), false));
+        List<Url> all = new ArrayList<>(entries);
+        all.add(new Url(changeTopic(), null, md("changelist-notification"), List.of(SitemapXml.link("hub", hub))));
+        all.add(new Url(frameworkTopic(), null, md("framework-notification"), List.of(SitemapXml.link("hub", hub))));
         return all;
     }
 
-    private Metadata md(String capability) {
-        return new Metadata(capability, null, null, null, null, null, null, null, null, null, null, null, null);
+    private static Attributes md(String capability) {
+        return SitemapXml.capability(capability);
     }
 
-    private Entry cap(String path, String capability) {
-        return literalXml ? new Entry(uri(path), null, md(capability), null, false)
-                : SitemapWriter.capabilityEntry(uri(path), capability);
+    private Url cap(String path, String capability) {
+        return new Url(uri(path), null, md(capability));
     }
 
     private byte[] resourceList(int part, int parts) throws IOException {
-        List<Entry> entries = new ArrayList<>();
+        List<Url> entries = new ArrayList<>();
         int i = 0;
         for (Map.Entry<String, Resource> r : resources.entrySet()) {
             if (i++ % parts == part) {
                 Resource res = r.getValue();
-                entries.add(new Entry(uri(r.getKey()), res.lastmod(), fixity(res.bytes(), null, null), null, false));
+                entries.add(new Url(uri(r.getKey()), res.lastmod(), fixity(res.bytes()).with("type", "text/plain")));
             }
         }
-        Metadata md = new Metadata("resourcelist", resourceListAt, null, null, null, null, null, null, null, null,
-                null, null, null);
-        return doc(RootElement.URLSET, md, entries);
+        return doc(false, Attributes.of("capability", "resourcelist", "at", resourceListAt), entries);
     }
 
     private byte[] resourceListIndex() throws IOException {
-        List<Entry> entries = new ArrayList<>();
+        List<Url> entries = new ArrayList<>();
         for (int p = 0; p < resourceListParts; p++) {
-            Metadata child = indexAsUrlset ? md("resourcelist") : Metadata.EMPTY;
-            entries.add(new Entry(uri("/resourcelist-" + p + ".xml"), null, child, null, !indexAsUrlset));
+            Attributes child = indexAsUrlset ? md("resourcelist") : Attributes.NONE;
+            entries.add(new Url(uri("/resourcelist-" + p + ".xml"), null, child));
         }
-        Metadata md = new Metadata("resourcelist", resourceListAt, null, null, null, null, null, null, null, null,
-                null, null, null);
-        return doc(indexAsUrlset ? RootElement.URLSET : RootElement.SITEMAPINDEX, md, entries);
+        return doc(!indexAsUrlset, Attributes.of("capability", "resourcelist", "at", resourceListAt), entries);
     }
 
     private List<List<Change>> changeLists() {
@@ -431,16 +320,14 @@ public final class TestSource implements AutoCloseable {
 
     private byte[] changeListIndex() throws IOException {
         List<List<Change>> lists = changeLists();
-        List<Entry> entries = new ArrayList<>();
+        List<Url> entries = new ArrayList<>();
         for (int n = 0; n < lists.size(); n++) {
             boolean open = n == lists.size() - 1;
             Instant until = open ? null : listFrom(lists, n + 1);
-            entries.add(new Entry(uri("/changelist-" + n + ".xml"), null, new Metadata(null, null, null,
-                    listFrom(lists, n), until, null, null, null, null, null, null, null, null), null, true));
+            entries.add(new Url(uri("/changelist-" + n + ".xml"), null,
+                    Attributes.of("from", listFrom(lists, n), "until", until)));
         }
-        Metadata md = new Metadata("changelist", null, null, changeListFrom, null, null, null, null, null, null, null,
-                null, null);
-        return doc(RootElement.SITEMAPINDEX, md, entries);
+        return doc(true, Attributes.of("capability", "changelist", "from", changeListFrom), entries);
     }
 
     private byte[] changeListPart(int n) throws IOException {
@@ -457,66 +344,48 @@ public final class TestSource implements AutoCloseable {
     }
 
     private byte[] changeList(List<Change> list, Instant from, Instant until, String capability) throws IOException {
-        List<Entry> entries = new ArrayList<>();
+        List<Url> entries = new ArrayList<>();
         for (Change c : list) {
-            Metadata md = c.bytes() == null
-                    ? changeMd(c, null, null)
-                    : changeMd(c, Hashes.of(Map.of("md5", hex(md5(c.bytes())), "sha-256", hex(sha256(c.bytes())))),
-                            (long) c.bytes().length);
-            entries.add(new Entry(uri(c.path()), c.datetime(), md, null, false));
-        }
-        Metadata md = new Metadata(capability, null, null, from, until, null, null, null, null, null, null, null,
-                null);
-        return doc(RootElement.URLSET, md, entries);
-    }
-
-    private Metadata changeMd(Change c, Hashes hash, Long length) {
-        Instant datetime = style == Style.V1_1 ? c.datetime() : null;
-        return new Metadata(null, null, null, null, null, datetime, null, c.change(), hash, length, null, null, null);
-    }
-
-    private Metadata fixity(byte[] bytes, String change, Instant datetime) {
-        return new Metadata(null, null, null, null, null, datetime, null, change,
-                Hashes.of(Map.of("md5", hex(md5(bytes)), "sha-256", hex(sha256(bytes)))), (long) bytes.length,
-                "text/plain", null, null);
-    }
-
-    private byte[] doc(RootElement root, Metadata md, List<Entry> entries) throws IOException {
-        List<Link> links = List.of(Link.of("up", uri("/capabilitylist.xml")));
-        if (literalXml) {
-            return LiteralSitemaps.document(root, md, links, entries);
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (SitemapWriter w = new SitemapWriter(out, root, md, links)) {
-            for (Entry e : entries) {
-                w.write(e);
+            Attributes md = Attributes.of("datetime", style == Style.V1_1 ? c.datetime() : null, "change", c.change());
+            if (c.bytes() != null) {
+                md = md.hash(digests(c.bytes())).with("length", c.bytes().length);
             }
+            entries.add(new Url(uri(c.path()), c.datetime(), md));
         }
-        return out.toByteArray();
+        return doc(false, Attributes.of("capability", capability, "from", from, "until", until), entries);
     }
 
-    static byte[] md5(byte[] b) {
-        return digest("MD5", b);
+    private static Attributes fixity(byte[] bytes) {
+        return Attributes.NONE.hash(digests(bytes)).with("length", bytes.length);
     }
 
-    static byte[] sha256(byte[] b) {
-        return digest("SHA-256", b);
+    /** md5 and sha-256 of the bytes, as a Source lists them. */
+    public static Map<String, String> digests(byte[] bytes) {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("md5", hex(md5(bytes)));
+        d.put("sha-256", hex(sha256(bytes)));
+        return d;
     }
 
-    private static byte[] digest(String alg, byte[] b) {
-        try {
-            return MessageDigest.getInstance(alg).digest(b);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    private byte[] doc(boolean index, Attributes md, List<Url> entries) {
+        return SitemapXml.document(index, literalXml ? Layout.LITERAL : Layout.COMPACT, md,
+                List.of(SitemapXml.link("up", uri("/capabilitylist.xml"))), entries);
     }
 
-    static String hex(byte[] b) {
-        return HexFormat.of().formatHex(b);
+    public static byte[] md5(byte[] b) {
+        return SourceServer.digest("MD5", b);
+    }
+
+    public static byte[] sha256(byte[] b) {
+        return SourceServer.digest("SHA-256", b);
+    }
+
+    public static String hex(byte[] b) {
+        return SourceServer.hex(b);
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }
