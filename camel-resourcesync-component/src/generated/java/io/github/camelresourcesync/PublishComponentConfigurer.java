@@ -79,6 +79,8 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "proxyHost": getOrCreateHttpConfiguration(target).setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
         case "proxyPort": getOrCreateHttpConfiguration(target).setProxyPort(property(camelContext, int.class, value)); return true;
+        case "publicationlistener":
+        case "publicationListener": getOrCreateConfiguration(target).setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
         case "pushhub":
         case "pushHub": getOrCreateConfiguration(target).setPushHub(property(camelContext, java.lang.String.class, value)); return true;
         case "pushmode":
@@ -167,6 +169,8 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "proxyHost": return java.lang.String.class;
         case "proxyport":
         case "proxyPort": return int.class;
+        case "publicationlistener":
+        case "publicationListener": return io.github.camelresourcesync.publish.PublicationListener.class;
         case "pushhub":
         case "pushHub": return java.lang.String.class;
         case "pushmode":
@@ -256,6 +260,8 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "proxyHost": return getOrCreateHttpConfiguration(target).getProxyHost();
         case "proxyport":
         case "proxyPort": return getOrCreateHttpConfiguration(target).getProxyPort();
+        case "publicationlistener":
+        case "publicationListener": return getOrCreateConfiguration(target).getPublicationListener();
         case "pushhub":
         case "pushHub": return getOrCreateConfiguration(target).getPushHub();
         case "pushmode":

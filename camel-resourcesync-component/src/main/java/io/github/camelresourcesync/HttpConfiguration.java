@@ -19,36 +19,36 @@ import org.apache.camel.support.jsse.SSLContextParameters;
  * place the options become a {@link FetcherConfig}.
  */
 @UriParams
-public class HttpConfiguration implements Cloneable {
+public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> {
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS, javaType = "java.time.Duration",
               description = "Timeout to establish a connection.")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration",
+    private long connectTimeout = FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS, javaType = "java.time.Duration",
               description = "Timeout waiting for data on a connection, per read (also for the response headers).")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "600000", javaType = "java.time.Duration",
+    private long readTimeout = FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS, javaType = "java.time.Duration",
               description = "Deadline of one request as a whole (connecting, headers and the whole body): a server"
                             + " that trickles bytes just under readTimeout cannot hold a fetch for ever. Raise it"
                             + " for resources of many gigabytes over slow links; 0 disables.")
-    private long requestTimeout = 600_000;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync", description = "The User-Agent header.")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "http", defaultValue = "3",
+    private long requestTimeout = FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS;
+    @UriParam(label = "http", defaultValue = FetcherConfig.DEFAULT_USER_AGENT, description = "The User-Agent header.")
+    private String userAgent = FetcherConfig.DEFAULT_USER_AGENT;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_RETRIES,
               description = "Retries of a request on connection errors, 5xx (except 501), 429 and 408, with"
                             + " exponential backoff and jitter (Retry-After honoured); 0 disables.")
-    private int maxRetries = 3;
-    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration",
+    private int maxRetries = FetcherConfig.DEFAULT_MAX_RETRIES;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_RETRY_DELAY_MILLIS, javaType = "java.time.Duration",
               description = "First backoff delay; doubles with each retry.")
-    private long retryDelay = 500;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration",
+    private long retryDelay = FetcherConfig.DEFAULT_RETRY_DELAY_MILLIS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS, javaType = "java.time.Duration",
               description = "Longest backoff delay, also the longest Retry-After honoured.")
-    private long retryMaxDelay = 30_000;
-    @UriParam(label = "http", defaultValue = "5",
+    private long retryMaxDelay = FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REDIRECTS,
               description = "Redirects followed per request (every hop is checked against allowedHosts); 0 disables.")
-    private int maxRedirects = 5;
-    @UriParam(label = "http", defaultValue = "20", description = "Pooled HTTP connections in total and per host.")
-    private int maxConnections = 20;
+    private int maxRedirects = FetcherConfig.DEFAULT_MAX_REDIRECTS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS, description = "Pooled HTTP connections in total and per host.")
+    private int maxConnections = FetcherConfig.DEFAULT_MAX_CONNECTIONS;
     @UriParam(label = "http,proxy", description = "HTTP proxy host; default: the JVM's proxy settings.")
     private String proxyHost;
     @UriParam(label = "http,proxy", description = "HTTP proxy port.")
@@ -78,19 +78,19 @@ public class HttpConfiguration implements Cloneable {
               description = "Token sent as `Authorization: Bearer`; takes precedence over Basic.")
     private String bearerToken;
 
-    @UriParam(label = "advanced", defaultValue = "268435456",
+    @UriParam(label = "advanced", defaultValue = "" + FetcherConfig.DEFAULT_MAX_DOCUMENT_SIZE,
               description = "Largest document accepted (capability document, feed document, META-SHARE inventory"
                             + " or record package), in bytes after decompression (guards against gzip bombs); 0 for"
                             + " no limit.")
-    private long maxDocumentSize = 256L * 1024 * 1024;
-    @UriParam(label = "advanced", defaultValue = "0",
+    private long maxDocumentSize = FetcherConfig.DEFAULT_MAX_DOCUMENT_SIZE;
+    @UriParam(label = "advanced", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONTENT_SIZE,
               description = "Largest resource body accepted, in bytes; 0 for no limit. A body is never read more than"
                             + " one byte beyond its published length either.")
-    private long maxContentSize;
-    @UriParam(label = "advanced", defaultValue = "262144",
+    private long maxContentSize = FetcherConfig.DEFAULT_MAX_CONTENT_SIZE;
+    @UriParam(label = "advanced", defaultValue = "" + FetcherConfig.DEFAULT_SPOOL_THRESHOLD,
               description = "Resource bodies up to this many bytes are kept in memory; larger ones are spooled to a"
                             + " temporary file in `spoolDirectory`.")
-    private int spoolThreshold = 256 * 1024;
+    private int spoolThreshold = FetcherConfig.DEFAULT_SPOOL_THRESHOLD;
     @UriParam(label = "advanced",
               description = "Directory for spooled bodies and an audit's temporary file; default: the JVM's"
                             + " temporary directory.")
@@ -131,14 +131,6 @@ public class HttpConfiguration implements Cloneable {
         }
     }
 
-    /** A copy: the component's configuration is the template every endpoint starts from. */
-    public HttpConfiguration copy() {
-        try {
-            return (HttpConfiguration) clone();
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /** Never the secrets: configurations may end up in logs. */
     @Override

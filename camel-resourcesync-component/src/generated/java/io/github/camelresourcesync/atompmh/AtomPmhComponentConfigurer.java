@@ -33,6 +33,13 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         return target.getDeliveryConfiguration();
     }
 
+    private io.github.camelresourcesync.atompmh.AtomPmhConfiguration getOrCreateConfiguration(AtomPmhComponent target) {
+        if (target.getConfiguration() == null) {
+            target.setConfiguration(new io.github.camelresourcesync.atompmh.AtomPmhConfiguration());
+        }
+        return target.getConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         AtomPmhComponent target = (AtomPmhComponent) obj;
@@ -48,14 +55,19 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "breakOnFirstError": getOrCreateDeliveryConfiguration(target).setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "configuration": target.setConfiguration(property(camelContext, io.github.camelresourcesync.atompmh.AtomPmhConfiguration.class, value)); return true;
         case "connecttimeout":
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
         case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.DeliveryConfiguration.class, value)); return true;
+        case "fetchcontent":
+        case "fetchContent": getOrCreateConfiguration(target).setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "follownext":
+        case "followNext": getOrCreateConfiguration(target).setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
@@ -68,6 +80,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
         case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxdocuments":
+        case "maxDocuments": getOrCreateConfiguration(target).setMaxDocuments(property(camelContext, int.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": getOrCreateDeliveryConfiguration(target).setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -76,6 +90,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "mediatypes":
+        case "mediaTypes": getOrCreateConfiguration(target).setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollthreads":
         case "pollThreads": target.setPollThreads(property(camelContext, int.class, value)); return true;
@@ -103,6 +119,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "stateDirectory": target.setStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "statestore":
         case "stateStore": target.setStateStore(property(camelContext, io.github.camelresourcesync.state.SyncStateStore.class, value)); return true;
+        case "useatomidaslocation":
+        case "useAtomIdAsLocation": getOrCreateConfiguration(target).setUseAtomIdAsLocation(property(camelContext, boolean.class, value)); return true;
         case "useragent":
         case "userAgent": getOrCreateHttpConfiguration(target).setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
         case "username": getOrCreateHttpConfiguration(target).setUsername(property(camelContext, java.lang.String.class, value)); return true;
@@ -129,14 +147,19 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
+        case "configuration": return io.github.camelresourcesync.atompmh.AtomPmhConfiguration.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
         case "deliveryConfiguration": return io.github.camelresourcesync.DeliveryConfiguration.class;
+        case "fetchcontent":
+        case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "follownext":
+        case "followNext": return boolean.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
@@ -149,6 +172,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
+        case "maxdocuments":
+        case "maxDocuments": return int.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
@@ -157,6 +182,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxRedirects": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
+        case "mediatypes":
+        case "mediaTypes": return java.lang.String.class;
         case "password": return java.lang.String.class;
         case "pollthreads":
         case "pollThreads": return int.class;
@@ -184,6 +211,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "stateDirectory": return java.lang.String.class;
         case "statestore":
         case "stateStore": return io.github.camelresourcesync.state.SyncStateStore.class;
+        case "useatomidaslocation":
+        case "useAtomIdAsLocation": return boolean.class;
         case "useragent":
         case "userAgent": return java.lang.String.class;
         case "username": return java.lang.String.class;
@@ -206,14 +235,19 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "breakOnFirstError": return getOrCreateDeliveryConfiguration(target).isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "configuration": return target.getConfiguration();
         case "connecttimeout":
         case "connectTimeout": return getOrCreateHttpConfiguration(target).getConnectTimeout();
         case "deliveryconfiguration":
         case "deliveryConfiguration": return target.getDeliveryConfiguration();
+        case "fetchcontent":
+        case "fetchContent": return getOrCreateConfiguration(target).isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "follownext":
+        case "followNext": return getOrCreateConfiguration(target).isFollowNext();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
@@ -226,6 +260,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
         case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxdocuments":
+        case "maxDocuments": return getOrCreateConfiguration(target).getMaxDocuments();
         case "maxeventattempts":
         case "maxEventAttempts": return getOrCreateDeliveryConfiguration(target).getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -234,6 +270,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxretries":
         case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "mediatypes":
+        case "mediaTypes": return getOrCreateConfiguration(target).getMediaTypes();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "pollthreads":
         case "pollThreads": return target.getPollThreads();
@@ -261,6 +299,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "stateDirectory": return target.getStateDirectory();
         case "statestore":
         case "stateStore": return target.getStateStore();
+        case "useatomidaslocation":
+        case "useAtomIdAsLocation": return getOrCreateConfiguration(target).isUseAtomIdAsLocation();
         case "useragent":
         case "userAgent": return getOrCreateHttpConfiguration(target).getUserAgent();
         case "username": return getOrCreateHttpConfiguration(target).getUsername();

@@ -46,11 +46,11 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangepattern":
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "fetchcontent":
-        case "fetchContent": target.setFetchContent(property(camelContext, boolean.class, value)); return true;
+        case "fetchContent": target.getConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "follownext":
-        case "followNext": target.setFollowNext(property(camelContext, boolean.class, value)); return true;
+        case "followNext": target.getConfiguration().setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
@@ -61,7 +61,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxdocumentsize":
         case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdocuments":
-        case "maxDocuments": target.setMaxDocuments(property(camelContext, int.class, value)); return true;
+        case "maxDocuments": target.getConfiguration().setMaxDocuments(property(camelContext, int.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -71,7 +71,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxretries":
         case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
-        case "mediaTypes": target.setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
+        case "mediaTypes": target.getConfiguration().setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
@@ -117,7 +117,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "timeunit":
         case "timeUnit": target.setTimeUnit(property(camelContext, java.util.concurrent.TimeUnit.class, value)); return true;
         case "useatomidaslocation":
-        case "useAtomIdAsLocation": target.setUseAtomIdAsLocation(property(camelContext, boolean.class, value)); return true;
+        case "useAtomIdAsLocation": target.getConfiguration().setUseAtomIdAsLocation(property(camelContext, boolean.class, value)); return true;
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
@@ -261,11 +261,11 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangepattern":
         case "exchangePattern": return target.getExchangePattern();
         case "fetchcontent":
-        case "fetchContent": return target.isFetchContent();
+        case "fetchContent": return target.getConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "follownext":
-        case "followNext": return target.isFollowNext();
+        case "followNext": return target.getConfiguration().isFollowNext();
         case "greedy": return target.isGreedy();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
@@ -276,7 +276,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxdocumentsize":
         case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
         case "maxdocuments":
-        case "maxDocuments": return target.getMaxDocuments();
+        case "maxDocuments": return target.getConfiguration().getMaxDocuments();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -286,7 +286,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxretries":
         case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
         case "mediatypes":
-        case "mediaTypes": return target.getMediaTypes();
+        case "mediaTypes": return target.getConfiguration().getMediaTypes();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
@@ -332,7 +332,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "timeunit":
         case "timeUnit": return target.getTimeUnit();
         case "useatomidaslocation":
-        case "useAtomIdAsLocation": return target.isUseAtomIdAsLocation();
+        case "useAtomIdAsLocation": return target.getConfiguration().isUseAtomIdAsLocation();
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":
