@@ -42,7 +42,7 @@ public class AtomPmhConfiguration extends TemplateConfiguration<AtomPmhConfigura
     private int maxDocuments = AtomPmhOptions.DEFAULT_MAX_DOCUMENTS;
 
     /** These options applied to a harvest's options. */
-    AtomPmhOptions applyTo(AtomPmhOptions options) {
+    public AtomPmhOptions applyTo(AtomPmhOptions options) {
         return options.mediaTypes(mediaTypeList()).fetchContent(fetchContent).useAtomIdAsLocation(useAtomIdAsLocation)
                 .followNext(followNext).maxDocuments(maxDocuments);
     }
