@@ -32,8 +32,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
         case "batching": target.getDeliveryConfiguration().setBatching(property(camelContext, boolean.class, value)); return true;
-        case "bearertoken":
-        case "bearerToken": target.getHttpConfiguration().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
         case "breakOnFirstError": target.getDeliveryConfiguration().setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
@@ -52,16 +50,12 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
         case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
-        case "maxcontentsize":
-        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
         case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
-        case "maxredirects":
-        case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
@@ -92,10 +86,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "schedulerProperties": target.setSchedulerProperties(property(camelContext, java.util.Map.class, value)); return true;
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
-        case "spooldirectory":
-        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
-        case "spoolthreshold":
-        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
@@ -129,8 +119,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffmultiplier":
         case "backoffMultiplier": return int.class;
         case "batching": return boolean.class;
-        case "bearertoken":
-        case "bearerToken": return java.lang.String.class;
         case "breakonfirsterror":
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
@@ -149,16 +137,12 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialDelay": return long.class;
         case "maxconnections":
         case "maxConnections": return int.class;
-        case "maxcontentsize":
-        case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return int.class;
-        case "maxredirects":
-        case "maxRedirects": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
@@ -189,10 +173,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "schedulerProperties": return java.util.Map.class;
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return boolean.class;
-        case "spooldirectory":
-        case "spoolDirectory": return java.lang.String.class;
-        case "spoolthreshold":
-        case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
         case "startscheduler":
@@ -227,8 +207,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
         case "batching": return target.getDeliveryConfiguration().isBatching();
-        case "bearertoken":
-        case "bearerToken": return target.getHttpConfiguration().getBearerToken();
         case "breakonfirsterror":
         case "breakOnFirstError": return target.getDeliveryConfiguration().isBreakOnFirstError();
         case "bridgeerrorhandler":
@@ -247,16 +225,12 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
         case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
-        case "maxcontentsize":
-        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
         case "maxdocumentsize":
         case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
-        case "maxredirects":
-        case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
         case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
         case "password": return target.getHttpConfiguration().getPassword();
@@ -287,10 +261,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "schedulerProperties": return target.getSchedulerProperties();
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
-        case "spooldirectory":
-        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
-        case "spoolthreshold":
-        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":
