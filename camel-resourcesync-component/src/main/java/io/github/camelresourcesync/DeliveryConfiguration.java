@@ -45,7 +45,8 @@ public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfigu
               description = "How many resources (records) are fetched concurrently ahead of delivery; exchanges"
                             + " stay in order.")
     private int fetchParallelism = HarvestOptions.DEFAULT_FETCH_PARALLELISM;
-    @UriParam(label = "consumer,advanced", defaultValue = "" + SyncProgress.DEFAULT_INTERVAL_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "consumer,advanced", defaultValue = "" + SyncProgress.DEFAULT_INTERVAL_MILLIS,
+              javaType = "java.time.Duration",
               description = "How often long harvests log progress (entries, events, bytes, rate); 0 disables.")
     private long progressInterval = SyncProgress.DEFAULT_INTERVAL_MILLIS;
 

@@ -48,11 +48,13 @@ public class HarvestConfiguration extends TemplateConfiguration<HarvestConfigura
               description = "Follow only the Capability List whose URI equals or ends with this value, when the Source"
                             + " Description lists several. Default: all, each with its own resume point.")
     private String capabilityList;
-    @UriParam(label = "consumer,advanced", defaultValue = "" + HarvestOptions.DEFAULT_REDISCOVERY_INTERVAL_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "consumer,advanced", defaultValue = "" + HarvestOptions.DEFAULT_REDISCOVERY_INTERVAL_MILLIS,
+              javaType = "java.time.Duration",
               description = "How long discovered Capability Lists are trusted before the Source Description is read"
                             + " again (also read again after a failed poll).")
     private long rediscoveryInterval = HarvestOptions.DEFAULT_REDISCOVERY_INTERVAL_MILLIS;
-    @UriParam(label = "consumer,advanced", defaultValue = "" + SourceClock.DEFAULT_TOLERANCE_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "consumer,advanced", defaultValue = "" + SourceClock.DEFAULT_TOLERANCE_MILLIS,
+              javaType = "java.time.Duration",
               description = "How far the Source's clock may run ahead of this machine's. A time from the Source later"
                             + " than now plus this (a change's datetime, a list's at) is logged as a WARN and never"
                             + " becomes a resume point, so the changes after it are still delivered; the change"

@@ -21,13 +21,16 @@ import org.apache.camel.support.jsse.SSLContextParameters;
 @UriParams
 public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> {
 
-    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS,
+              javaType = "java.time.Duration",
               description = "Timeout to establish a connection.")
     private long connectTimeout = FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS;
-    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS,
+              javaType = "java.time.Duration",
               description = "Timeout waiting for data on a connection, per read (also for the response headers).")
     private long readTimeout = FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS;
-    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS,
+              javaType = "java.time.Duration",
               description = "Deadline of one request as a whole (connecting, headers and the whole body): a server"
                             + " that trickles bytes just under readTimeout cannot hold a fetch for ever. Raise it"
                             + " for resources of many gigabytes over slow links; 0 disables.")
@@ -38,16 +41,19 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
               description = "Retries of a request on connection errors, 5xx (except 501), 429 and 408, with"
                             + " exponential backoff and jitter (Retry-After honoured); 0 disables.")
     private int maxRetries = FetcherConfig.DEFAULT_MAX_RETRIES;
-    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_RETRY_DELAY_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_RETRY_DELAY_MILLIS,
+              javaType = "java.time.Duration",
               description = "First backoff delay; doubles with each retry.")
     private long retryDelay = FetcherConfig.DEFAULT_RETRY_DELAY_MILLIS;
-    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS,
+              javaType = "java.time.Duration",
               description = "Longest backoff delay, also the longest Retry-After honoured.")
     private long retryMaxDelay = FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REDIRECTS,
               description = "Redirects followed per request (every hop is checked against allowedHosts); 0 disables.")
     private int maxRedirects = FetcherConfig.DEFAULT_MAX_REDIRECTS;
-    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS, description = "Pooled HTTP connections in total and per host.")
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS,
+              description = "Pooled HTTP connections in total and per host.")
     private int maxConnections = FetcherConfig.DEFAULT_MAX_CONNECTIONS;
     @UriParam(label = "http,proxy", description = "HTTP proxy host; default: the JVM's proxy settings.")
     private String proxyHost;

@@ -32,7 +32,8 @@ public class PublishConfiguration extends TemplateConfiguration<PublishConfigura
                             + " index. The open list is rewritten with every batch of changes (see flushSize), so this"
                             + " also bounds the cost of a batch.")
     private int changeListSize = PublisherOptions.DEFAULT_CHANGE_LIST_SIZE;
-    @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS,
+              javaType = "java.time.Duration",
               description = "Close the open Change List once it is this old (0: only by changeListSize).")
     private long changeListMaxAge = PublisherOptions.DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS;
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_CHANGE_LIST_RETENTION,
@@ -54,7 +55,8 @@ public class PublishConfiguration extends TemplateConfiguration<PublishConfigura
               description = "Resources per Resource List; more are split behind a Resource List Index (at most"
                             + " 50000).")
     private int resourceListSize = PublisherOptions.DEFAULT_RESOURCE_LIST_SIZE;
-    @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_RESOURCE_LIST_INTERVAL_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_RESOURCE_LIST_INTERVAL_MILLIS,
+              javaType = "java.time.Duration",
               description = "Least time between two rewrites of the Resource Lists (and Resource Dump), which cost"
                             + " time in proportion to the Source's size; a timer writes pending ones. 0 rewrites them"
                             + " after every change. Changes since the Resource List's at time are always in the"
@@ -67,7 +69,8 @@ public class PublishConfiguration extends TemplateConfiguration<PublishConfigura
                             + " (CamelBatchComplete), or within flushInterval. 1: after every event (slow: the open"
                             + " list is rewritten per event).")
     private int flushSize = PublisherOptions.DEFAULT_FLUSH_SIZE;
-    @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_FLUSH_INTERVAL_MILLIS, javaType = "java.time.Duration",
+    @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_FLUSH_INTERVAL_MILLIS,
+              javaType = "java.time.Duration",
               description = "Longest time a published change waits before the documents show it.")
     private long flushInterval = PublisherOptions.DEFAULT_FLUSH_INTERVAL_MILLIS;
     @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_SYNC,
