@@ -15,5 +15,8 @@
  * <li>{@link io.github.camelresourcesync.http.UrlRedaction} keeps credentials out of every message, log line and
  * listener call.</li>
  * </ul>
+ * <p>
+ * Layer: core. May import: {@code model}; of Camel, only {@code org.apache.camel.util} (camel-util, which has no
+ * Camel runtime: {@code UrlRedaction} masks the query parameters Camel itself treats as secrets).
  */
 package io.github.camelresourcesync.http;
