@@ -1,26 +1,25 @@
 package io.github.camelresourcesync;
 
+import java.io.Reader;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.Set;
+import java.util.stream.Stream;
 
-import io.github.camelresourcesync.atompmh.AtomPmhComponent;
 import io.github.camelresourcesync.atompmh.AtomPmhConfiguration;
-import io.github.camelresourcesync.atompmh.AtomPmhEndpoint;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.http.FetcherConfig;
-import io.github.camelresourcesync.metashare.MetashareComponent;
-import io.github.camelresourcesync.metashare.MetashareEndpoint;
-import io.github.camelresourcesync.mirror.MirrorComponent;
-import io.github.camelresourcesync.mirror.MirrorEndpoint;
 import io.github.camelresourcesync.publish.PublisherOptions;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriParam;
@@ -45,17 +44,41 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class OptionDefaultsTest {
 
-    /** Where options are declared: each scheme's component and endpoint, and (found from them) their configurations. */
-    private static final List<Class<?>> ROOTS = List.of(ResourceSyncComponent.class, ResourceSyncEndpoint.class,
-            AtomPmhComponent.class, AtomPmhEndpoint.class, MetashareComponent.class, MetashareEndpoint.class,
-            PublishComponent.class, PublishEndpoint.class, MirrorComponent.class, MirrorEndpoint.class);
+    private static final Path SERVICES = Path.of("src/generated/resources/META-INF/services/org/apache/camel");
+
+    /**
+     * Where options are declared: the component and the endpoint of every scheme Camel's tooling generated a factory
+     * for (so a new scheme is checked without being named here), and, found from them, their configurations.
+     */
+    private static List<Class<?>> roots() throws Exception {
+        List<Class<?>> roots = new ArrayList<>();
+        try (Stream<Path> files = Files.list(SERVICES.resolve("component"))) {
+            for (Path component : files.sorted().toList()) {
+                roots.add(serviceClass(component, ""));
+                roots.add(serviceClass(SERVICES.resolve("urifactory/" + component.getFileName() + "-endpoint"),
+                        "UriFactory"));
+            }
+        }
+        assertTrue(roots.size() >= 10, "schemes found: " + roots);
+        return roots;
+    }
+
+    /** The class a generated service file names, less {@code suffix} ({@code ...EndpointUriFactory}). */
+    private static Class<?> serviceClass(Path file, String suffix) throws Exception {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            p.load(in);
+        }
+        String name = p.getProperty("class");
+        return Class.forName(name.substring(0, name.length() - suffix.length()));
+    }
 
     @Test
     void documentedDefaultsAreTheValuesOptionsStartWith() throws Exception {
         List<String> problems = new ArrayList<>();
         Set<Class<?>> seen = new LinkedHashSet<>();
         int checked = 0;
-        for (Class<?> root : ROOTS) {
+        for (Class<?> root : roots()) {
             checked += check(root, seen, problems);
         }
         assertEquals(List.of(), problems, "documented defaults that are not the values the options start with");
