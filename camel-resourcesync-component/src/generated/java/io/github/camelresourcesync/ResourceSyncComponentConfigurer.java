@@ -47,6 +47,13 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         return target.getHarvestConfiguration();
     }
 
+    private io.github.camelresourcesync.FetchConfiguration getOrCreateFetchConfiguration(ResourceSyncComponent target) {
+        if (target.getFetchConfiguration() == null) {
+            target.setFetchConfiguration(new io.github.camelresourcesync.FetchConfiguration());
+        }
+        return target.getFetchConfiguration();
+    }
+
     private io.github.camelresourcesync.DumpConfiguration getOrCreateDumpConfiguration(ResourceSyncComponent target) {
         if (target.getDumpConfiguration() == null) {
             target.setDumpConfiguration(new io.github.camelresourcesync.DumpConfiguration());
@@ -96,6 +103,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "dumpConfiguration": target.setDumpConfiguration(property(camelContext, io.github.camelresourcesync.DumpConfiguration.class, value)); return true;
         case "emitdeletes":
         case "emitDeletes": getOrCreateHarvestConfiguration(target).setEmitDeletes(property(camelContext, boolean.class, value)); return true;
+        case "fetchconfiguration":
+        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.FetchConfiguration.class, value)); return true;
         case "fetchcontent":
         case "fetchContent": getOrCreateHarvestConfiguration(target).setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
@@ -113,11 +122,11 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.HttpConfiguration.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": getOrCreateFetchConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdumpcompressionratio":
         case "maxDumpCompressionRatio": getOrCreateDumpConfiguration(target).setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
         case "maxdumpentries":
@@ -133,7 +142,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mode": getOrCreateHarvestConfiguration(target).setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollthreads":
@@ -174,13 +183,13 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "requesttimeout":
         case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "spooldirectory":
-        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": getOrCreateFetchConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
@@ -233,6 +242,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "dumpConfiguration": return io.github.camelresourcesync.DumpConfiguration.class;
         case "emitdeletes":
         case "emitDeletes": return boolean.class;
+        case "fetchconfiguration":
+        case "fetchConfiguration": return io.github.camelresourcesync.FetchConfiguration.class;
         case "fetchcontent":
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
@@ -366,6 +377,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "dumpConfiguration": return target.getDumpConfiguration();
         case "emitdeletes":
         case "emitDeletes": return getOrCreateHarvestConfiguration(target).isEmitDeletes();
+        case "fetchconfiguration":
+        case "fetchConfiguration": return target.getFetchConfiguration();
         case "fetchcontent":
         case "fetchContent": return getOrCreateHarvestConfiguration(target).isFetchContent();
         case "fetchparallelism":
@@ -383,11 +396,11 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
         case "maxconnections":
-        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
+        case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
+        case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxDocumentSize": return getOrCreateFetchConfiguration(target).getMaxDocumentSize();
         case "maxdumpcompressionratio":
         case "maxDumpCompressionRatio": return getOrCreateDumpConfiguration(target).getMaxDumpCompressionRatio();
         case "maxdumpentries":
@@ -403,7 +416,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
         case "mode": return getOrCreateHarvestConfiguration(target).getMode();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "pollthreads":
@@ -444,13 +457,13 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "requesttimeout":
         case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
+        case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
+        case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
         case "spooldirectory":
-        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
+        case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
+        case "spoolThreshold": return getOrCreateFetchConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":

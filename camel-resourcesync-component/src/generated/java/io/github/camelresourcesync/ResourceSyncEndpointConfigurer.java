@@ -67,11 +67,11 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": target.getFetchConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getFetchConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdumpcompressionratio":
         case "maxDumpCompressionRatio": target.getDumpConfiguration().setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
         case "maxdumpentries":
@@ -87,7 +87,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxredirects":
         case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mode": target.getHarvestConfiguration().setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
@@ -128,9 +128,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "requesttimeout":
         case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getFetchConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -141,9 +141,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
         case "spooldirectory":
-        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": target.getFetchConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": target.getFetchConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
@@ -358,11 +358,11 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
-        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
+        case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
+        case "maxContentSize": return target.getFetchConfiguration().getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
+        case "maxDocumentSize": return target.getFetchConfiguration().getMaxDocumentSize();
         case "maxdumpcompressionratio":
         case "maxDumpCompressionRatio": return target.getDumpConfiguration().getMaxDumpCompressionRatio();
         case "maxdumpentries":
@@ -378,7 +378,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxredirects":
         case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
+        case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "mode": return target.getHarvestConfiguration().getMode();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
@@ -419,9 +419,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "requesttimeout":
         case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
+        case "retryDelay": return target.getFetchConfiguration().getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
+        case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -432,9 +432,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
         case "spooldirectory":
-        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
+        case "spoolDirectory": return target.getFetchConfiguration().getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
+        case "spoolThreshold": return target.getFetchConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":

@@ -24,9 +24,6 @@ import org.apache.camel.support.DefaultEndpoint;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-publish", title = "ResourceSync Publisher",
              syntax = "resourcesync-publish:directory", category = { Category.FILE, Category.HTTP },
              producerOnly = true, headersClass = ResourceSyncConstants.class)
-// hub requests go one at a time, are retried by the notifier (pushRetries) and read no documents or bodies
-@Metadata(excludeProperties = "maxRetries,retryDelay,retryMaxDelay,maxConnections,maxDocumentSize,maxContentSize,"
-                              + "spoolThreshold,spoolDirectory")
 public class PublishEndpoint extends DefaultEndpoint {
 
     @UriPath(description = "The directory the Source is written into, the document root of the web server that serves"

@@ -125,7 +125,7 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     }
 
     Path spoolDirectoryPath() {
-        String dir = getHttpConfiguration().getSpoolDirectory();
+        String dir = getFetchConfiguration().getSpoolDirectory();
         return dir == null ? null : Path.of(dir);
     }
 

@@ -139,8 +139,9 @@ class OptionDefaultsTest {
     @Test
     void theCamelLayerBuildsTheCoreDefaultsFromDefaultOptions() throws Exception {
         List<String> problems = new ArrayList<>();
-        compare(new HttpConfiguration().fetcherConfig(null, URI.create("https://example.org/")), new FetcherConfig(),
-                Set.of("allowedHosts", "listener"), problems);
+        FetcherConfig http = new HttpConfiguration().fetcherConfig(null, URI.create("https://example.org/"));
+        compare(new FetchConfiguration().applyTo(http), new FetcherConfig(), Set.of("allowedHosts", "listener"),
+                problems);
         HarvestOptions harvest = new HarvestOptions()
                 .fetchParallelism(new DeliveryConfiguration().getFetchParallelism());
         compare(new DumpConfiguration().applyTo(new HarvestConfiguration().applyTo(harvest)), new HarvestOptions(),

@@ -40,6 +40,13 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         return target.getConfiguration();
     }
 
+    private io.github.camelresourcesync.FetchConfiguration getOrCreateFetchConfiguration(AtomPmhComponent target) {
+        if (target.getFetchConfiguration() == null) {
+            target.setFetchConfiguration(new io.github.camelresourcesync.FetchConfiguration());
+        }
+        return target.getFetchConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         AtomPmhComponent target = (AtomPmhComponent) obj;
@@ -60,6 +67,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
         case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.DeliveryConfiguration.class, value)); return true;
+        case "fetchconfiguration":
+        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.FetchConfiguration.class, value)); return true;
         case "fetchcontent":
         case "fetchContent": getOrCreateConfiguration(target).setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
@@ -75,11 +84,11 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.HttpConfiguration.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": getOrCreateFetchConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdocuments":
         case "maxDocuments": getOrCreateConfiguration(target).setMaxDocuments(property(camelContext, int.class, value)); return true;
         case "maxeventattempts":
@@ -89,7 +98,7 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
         case "mediaTypes": getOrCreateConfiguration(target).setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
@@ -106,13 +115,13 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "requesttimeout":
         case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "spooldirectory":
-        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": getOrCreateFetchConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
@@ -152,6 +161,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
         case "deliveryConfiguration": return io.github.camelresourcesync.DeliveryConfiguration.class;
+        case "fetchconfiguration":
+        case "fetchConfiguration": return io.github.camelresourcesync.FetchConfiguration.class;
         case "fetchcontent":
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
@@ -240,6 +251,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "connectTimeout": return getOrCreateHttpConfiguration(target).getConnectTimeout();
         case "deliveryconfiguration":
         case "deliveryConfiguration": return target.getDeliveryConfiguration();
+        case "fetchconfiguration":
+        case "fetchConfiguration": return target.getFetchConfiguration();
         case "fetchcontent":
         case "fetchContent": return getOrCreateConfiguration(target).isFetchContent();
         case "fetchparallelism":
@@ -255,11 +268,11 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
         case "maxconnections":
-        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
+        case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
+        case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxDocumentSize": return getOrCreateFetchConfiguration(target).getMaxDocumentSize();
         case "maxdocuments":
         case "maxDocuments": return getOrCreateConfiguration(target).getMaxDocuments();
         case "maxeventattempts":
@@ -269,7 +282,7 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
         case "mediatypes":
         case "mediaTypes": return getOrCreateConfiguration(target).getMediaTypes();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
@@ -286,13 +299,13 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "requesttimeout":
         case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
+        case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
+        case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
         case "spooldirectory":
-        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
+        case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
+        case "spoolThreshold": return getOrCreateFetchConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":

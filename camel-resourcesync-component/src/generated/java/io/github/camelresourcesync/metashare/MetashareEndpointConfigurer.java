@@ -49,15 +49,15 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getFetchConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
@@ -74,9 +74,9 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "requesttimeout":
         case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getFetchConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -224,15 +224,15 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
-        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
+        case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
+        case "maxDocumentSize": return target.getFetchConfiguration().getMaxDocumentSize();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
         case "maxretries":
-        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
+        case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
@@ -249,9 +249,9 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "requesttimeout":
         case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
+        case "retryDelay": return target.getFetchConfiguration().getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
+        case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
