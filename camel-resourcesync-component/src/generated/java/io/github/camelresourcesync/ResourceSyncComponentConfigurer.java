@@ -26,11 +26,46 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         return target.getHttpConfiguration();
     }
 
+    private io.github.camelresourcesync.AuditConfiguration getOrCreateAuditConfiguration(ResourceSyncComponent target) {
+        if (target.getAuditConfiguration() == null) {
+            target.setAuditConfiguration(new io.github.camelresourcesync.AuditConfiguration());
+        }
+        return target.getAuditConfiguration();
+    }
+
     private io.github.camelresourcesync.component.support.DeliveryConfiguration getOrCreateDeliveryConfiguration(ResourceSyncComponent target) {
         if (target.getDeliveryConfiguration() == null) {
             target.setDeliveryConfiguration(new io.github.camelresourcesync.component.support.DeliveryConfiguration());
         }
         return target.getDeliveryConfiguration();
+    }
+
+    private io.github.camelresourcesync.HarvestConfiguration getOrCreateHarvestConfiguration(ResourceSyncComponent target) {
+        if (target.getHarvestConfiguration() == null) {
+            target.setHarvestConfiguration(new io.github.camelresourcesync.HarvestConfiguration());
+        }
+        return target.getHarvestConfiguration();
+    }
+
+    private io.github.camelresourcesync.component.support.FetchConfiguration getOrCreateFetchConfiguration(ResourceSyncComponent target) {
+        if (target.getFetchConfiguration() == null) {
+            target.setFetchConfiguration(new io.github.camelresourcesync.component.support.FetchConfiguration());
+        }
+        return target.getFetchConfiguration();
+    }
+
+    private io.github.camelresourcesync.DumpConfiguration getOrCreateDumpConfiguration(ResourceSyncComponent target) {
+        if (target.getDumpConfiguration() == null) {
+            target.setDumpConfiguration(new io.github.camelresourcesync.DumpConfiguration());
+        }
+        return target.getDumpConfiguration();
+    }
+
+    private io.github.camelresourcesync.PushConfiguration getOrCreatePushConfiguration(ResourceSyncComponent target) {
+        if (target.getPushConfiguration() == null) {
+            target.setPushConfiguration(new io.github.camelresourcesync.PushConfiguration());
+        }
+        return target.getPushConfiguration();
     }
 
     @Override
@@ -39,6 +74,14 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedhosts":
         case "allowedHosts": getOrCreateHttpConfiguration(target).setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
+        case "auditconfiguration":
+        case "auditConfiguration": target.setAuditConfiguration(property(camelContext, io.github.camelresourcesync.AuditConfiguration.class, value)); return true;
+        case "auditdestination":
+        case "auditDestination": getOrCreateAuditConfiguration(target).setAuditDestination(property(camelContext, io.github.camelresourcesync.harvest.audit.AuditDestination.class, value)); return true;
+        case "auditdirectory":
+        case "auditDirectory": getOrCreateAuditConfiguration(target).setAuditDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "auditreport":
+        case "auditReport": getOrCreateAuditConfiguration(target).setAuditReport(property(camelContext, boolean.class, value)); return true;
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
         case "batching": getOrCreateDeliveryConfiguration(target).setBatching(property(camelContext, boolean.class, value)); return true;
@@ -48,14 +91,30 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "breakOnFirstError": getOrCreateDeliveryConfiguration(target).setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "capabilitylist":
+        case "capabilityList": getOrCreateHarvestConfiguration(target).setCapabilityList(property(camelContext, java.lang.String.class, value)); return true;
+        case "clockskewtolerance":
+        case "clockSkewTolerance": getOrCreateHarvestConfiguration(target).setClockSkewTolerance(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "connecttimeout":
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
         case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.component.support.DeliveryConfiguration.class, value)); return true;
+        case "dumpconfiguration":
+        case "dumpConfiguration": target.setDumpConfiguration(property(camelContext, io.github.camelresourcesync.DumpConfiguration.class, value)); return true;
+        case "emitdeletes":
+        case "emitDeletes": getOrCreateHarvestConfiguration(target).setEmitDeletes(property(camelContext, boolean.class, value)); return true;
+        case "fetchconfiguration":
+        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.component.support.FetchConfiguration.class, value)); return true;
+        case "fetchcontent":
+        case "fetchContent": getOrCreateHarvestConfiguration(target).setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "gappolicy":
+        case "gapPolicy": getOrCreateHarvestConfiguration(target).setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
+        case "harvestconfiguration":
+        case "harvestConfiguration": target.setHarvestConfiguration(property(camelContext, io.github.camelresourcesync.HarvestConfiguration.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
@@ -63,11 +122,19 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": getOrCreateFetchConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxdumpcompressionratio":
+        case "maxDumpCompressionRatio": getOrCreateDumpConfiguration(target).setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
+        case "maxdumpentries":
+        case "maxDumpEntries": getOrCreateDumpConfiguration(target).setMaxDumpEntries(property(camelContext, int.class, value)); return true;
+        case "maxdumpsize":
+        case "maxDumpSize": getOrCreateDumpConfiguration(target).setMaxDumpSize(property(camelContext, long.class, value)); return true;
+        case "maxentriesperdocument":
+        case "maxEntriesPerDocument": getOrCreateHarvestConfiguration(target).setMaxEntriesPerDocument(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": getOrCreateDeliveryConfiguration(target).setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -75,28 +142,54 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "mode": getOrCreateHarvestConfiguration(target).setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollthreads":
         case "pollThreads": target.setPollThreads(property(camelContext, int.class, value)); return true;
+        case "preferdumps":
+        case "preferDumps": getOrCreateDumpConfiguration(target).setPreferDumps(property(camelContext, boolean.class, value)); return true;
         case "progressinterval":
         case "progressInterval": getOrCreateDeliveryConfiguration(target).setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "proxyhost":
         case "proxyHost": getOrCreateHttpConfiguration(target).setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
         case "proxyPort": getOrCreateHttpConfiguration(target).setProxyPort(property(camelContext, int.class, value)); return true;
+        case "push": getOrCreatePushConfiguration(target).setPush(property(camelContext, boolean.class, value)); return true;
+        case "pushallowunsigned":
+        case "pushAllowUnsigned": getOrCreatePushConfiguration(target).setPushAllowUnsigned(property(camelContext, boolean.class, value)); return true;
+        case "pushcallbackpath":
+        case "pushCallbackPath": getOrCreatePushConfiguration(target).setPushCallbackPath(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushcallbackurl":
+        case "pushCallbackUrl": getOrCreatePushConfiguration(target).setPushCallbackUrl(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushcomponent":
+        case "pushComponent": getOrCreatePushConfiguration(target).setPushComponent(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushconfiguration":
+        case "pushConfiguration": target.setPushConfiguration(property(camelContext, io.github.camelresourcesync.PushConfiguration.class, value)); return true;
+        case "pushhub":
+        case "pushHub": getOrCreatePushConfiguration(target).setPushHub(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushleaseseconds":
+        case "pushLeaseSeconds": getOrCreatePushConfiguration(target).setPushLeaseSeconds(property(camelContext, int.class, value)); return true;
+        case "pushsecret":
+        case "pushSecret": getOrCreatePushConfiguration(target).setPushSecret(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushtopic":
+        case "pushTopic": getOrCreatePushConfiguration(target).setPushTopic(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushverifytimeout":
+        case "pushVerifyTimeout": getOrCreatePushConfiguration(target).setPushVerifyTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "readtimeout":
         case "readTimeout": getOrCreateHttpConfiguration(target).setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "rediscoveryinterval":
+        case "rediscoveryInterval": getOrCreateHarvestConfiguration(target).setRediscoveryInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "requesttimeout":
         case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "spooldirectory":
-        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": getOrCreateFetchConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
@@ -120,6 +213,14 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedhosts":
         case "allowedHosts": return java.lang.String.class;
+        case "auditconfiguration":
+        case "auditConfiguration": return io.github.camelresourcesync.AuditConfiguration.class;
+        case "auditdestination":
+        case "auditDestination": return io.github.camelresourcesync.harvest.audit.AuditDestination.class;
+        case "auditdirectory":
+        case "auditDirectory": return java.lang.String.class;
+        case "auditreport":
+        case "auditReport": return boolean.class;
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
         case "batching": return boolean.class;
@@ -129,14 +230,30 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
+        case "capabilitylist":
+        case "capabilityList": return java.lang.String.class;
+        case "clockskewtolerance":
+        case "clockSkewTolerance": return long.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
         case "deliveryConfiguration": return io.github.camelresourcesync.component.support.DeliveryConfiguration.class;
+        case "dumpconfiguration":
+        case "dumpConfiguration": return io.github.camelresourcesync.DumpConfiguration.class;
+        case "emitdeletes":
+        case "emitDeletes": return boolean.class;
+        case "fetchconfiguration":
+        case "fetchConfiguration": return io.github.camelresourcesync.component.support.FetchConfiguration.class;
+        case "fetchcontent":
+        case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "gappolicy":
+        case "gapPolicy": return io.github.camelresourcesync.harvest.GapPolicy.class;
+        case "harvestconfiguration":
+        case "harvestConfiguration": return io.github.camelresourcesync.HarvestConfiguration.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
@@ -149,6 +266,14 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
+        case "maxdumpcompressionratio":
+        case "maxDumpCompressionRatio": return int.class;
+        case "maxdumpentries":
+        case "maxDumpEntries": return int.class;
+        case "maxdumpsize":
+        case "maxDumpSize": return long.class;
+        case "maxentriesperdocument":
+        case "maxEntriesPerDocument": return long.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
@@ -157,17 +282,43 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxRedirects": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
+        case "mode": return io.github.camelresourcesync.harvest.SyncMode.class;
         case "password": return java.lang.String.class;
         case "pollthreads":
         case "pollThreads": return int.class;
+        case "preferdumps":
+        case "preferDumps": return boolean.class;
         case "progressinterval":
         case "progressInterval": return long.class;
         case "proxyhost":
         case "proxyHost": return java.lang.String.class;
         case "proxyport":
         case "proxyPort": return int.class;
+        case "push": return boolean.class;
+        case "pushallowunsigned":
+        case "pushAllowUnsigned": return boolean.class;
+        case "pushcallbackpath":
+        case "pushCallbackPath": return java.lang.String.class;
+        case "pushcallbackurl":
+        case "pushCallbackUrl": return java.lang.String.class;
+        case "pushcomponent":
+        case "pushComponent": return java.lang.String.class;
+        case "pushconfiguration":
+        case "pushConfiguration": return io.github.camelresourcesync.PushConfiguration.class;
+        case "pushhub":
+        case "pushHub": return java.lang.String.class;
+        case "pushleaseseconds":
+        case "pushLeaseSeconds": return int.class;
+        case "pushsecret":
+        case "pushSecret": return java.lang.String.class;
+        case "pushtopic":
+        case "pushTopic": return java.lang.String.class;
+        case "pushverifytimeout":
+        case "pushVerifyTimeout": return long.class;
         case "readtimeout":
         case "readTimeout": return long.class;
+        case "rediscoveryinterval":
+        case "rediscoveryInterval": return long.class;
         case "requesttimeout":
         case "requestTimeout": return long.class;
         case "retrydelay":
@@ -197,6 +348,14 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedhosts":
         case "allowedHosts": return getOrCreateHttpConfiguration(target).getAllowedHosts();
+        case "auditconfiguration":
+        case "auditConfiguration": return target.getAuditConfiguration();
+        case "auditdestination":
+        case "auditDestination": return getOrCreateAuditConfiguration(target).getAuditDestination();
+        case "auditdirectory":
+        case "auditDirectory": return getOrCreateAuditConfiguration(target).getAuditDirectory();
+        case "auditreport":
+        case "auditReport": return getOrCreateAuditConfiguration(target).isAuditReport();
         case "autowiredenabled":
         case "autowiredEnabled": return target.isAutowiredEnabled();
         case "batching": return getOrCreateDeliveryConfiguration(target).isBatching();
@@ -206,14 +365,30 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "breakOnFirstError": return getOrCreateDeliveryConfiguration(target).isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "capabilitylist":
+        case "capabilityList": return getOrCreateHarvestConfiguration(target).getCapabilityList();
+        case "clockskewtolerance":
+        case "clockSkewTolerance": return getOrCreateHarvestConfiguration(target).getClockSkewTolerance();
         case "connecttimeout":
         case "connectTimeout": return getOrCreateHttpConfiguration(target).getConnectTimeout();
         case "deliveryconfiguration":
         case "deliveryConfiguration": return target.getDeliveryConfiguration();
+        case "dumpconfiguration":
+        case "dumpConfiguration": return target.getDumpConfiguration();
+        case "emitdeletes":
+        case "emitDeletes": return getOrCreateHarvestConfiguration(target).isEmitDeletes();
+        case "fetchconfiguration":
+        case "fetchConfiguration": return target.getFetchConfiguration();
+        case "fetchcontent":
+        case "fetchContent": return getOrCreateHarvestConfiguration(target).isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "gappolicy":
+        case "gapPolicy": return getOrCreateHarvestConfiguration(target).getGapPolicy();
+        case "harvestconfiguration":
+        case "harvestConfiguration": return target.getHarvestConfiguration();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
@@ -221,11 +396,19 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
         case "maxconnections":
-        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
+        case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
+        case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxDocumentSize": return getOrCreateFetchConfiguration(target).getMaxDocumentSize();
+        case "maxdumpcompressionratio":
+        case "maxDumpCompressionRatio": return getOrCreateDumpConfiguration(target).getMaxDumpCompressionRatio();
+        case "maxdumpentries":
+        case "maxDumpEntries": return getOrCreateDumpConfiguration(target).getMaxDumpEntries();
+        case "maxdumpsize":
+        case "maxDumpSize": return getOrCreateDumpConfiguration(target).getMaxDumpSize();
+        case "maxentriesperdocument":
+        case "maxEntriesPerDocument": return getOrCreateHarvestConfiguration(target).getMaxEntriesPerDocument();
         case "maxeventattempts":
         case "maxEventAttempts": return getOrCreateDeliveryConfiguration(target).getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -233,28 +416,54 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
+        case "mode": return getOrCreateHarvestConfiguration(target).getMode();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "pollthreads":
         case "pollThreads": return target.getPollThreads();
+        case "preferdumps":
+        case "preferDumps": return getOrCreateDumpConfiguration(target).isPreferDumps();
         case "progressinterval":
         case "progressInterval": return getOrCreateDeliveryConfiguration(target).getProgressInterval();
         case "proxyhost":
         case "proxyHost": return getOrCreateHttpConfiguration(target).getProxyHost();
         case "proxyport":
         case "proxyPort": return getOrCreateHttpConfiguration(target).getProxyPort();
+        case "push": return getOrCreatePushConfiguration(target).isPush();
+        case "pushallowunsigned":
+        case "pushAllowUnsigned": return getOrCreatePushConfiguration(target).isPushAllowUnsigned();
+        case "pushcallbackpath":
+        case "pushCallbackPath": return getOrCreatePushConfiguration(target).getPushCallbackPath();
+        case "pushcallbackurl":
+        case "pushCallbackUrl": return getOrCreatePushConfiguration(target).getPushCallbackUrl();
+        case "pushcomponent":
+        case "pushComponent": return getOrCreatePushConfiguration(target).getPushComponent();
+        case "pushconfiguration":
+        case "pushConfiguration": return target.getPushConfiguration();
+        case "pushhub":
+        case "pushHub": return getOrCreatePushConfiguration(target).getPushHub();
+        case "pushleaseseconds":
+        case "pushLeaseSeconds": return getOrCreatePushConfiguration(target).getPushLeaseSeconds();
+        case "pushsecret":
+        case "pushSecret": return getOrCreatePushConfiguration(target).getPushSecret();
+        case "pushtopic":
+        case "pushTopic": return getOrCreatePushConfiguration(target).getPushTopic();
+        case "pushverifytimeout":
+        case "pushVerifyTimeout": return getOrCreatePushConfiguration(target).getPushVerifyTimeout();
         case "readtimeout":
         case "readTimeout": return getOrCreateHttpConfiguration(target).getReadTimeout();
+        case "rediscoveryinterval":
+        case "rediscoveryInterval": return getOrCreateHarvestConfiguration(target).getRediscoveryInterval();
         case "requesttimeout":
         case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
+        case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
+        case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
         case "spooldirectory":
-        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
+        case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
+        case "spoolThreshold": return getOrCreateFetchConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":

@@ -26,11 +26,11 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "allowedhosts":
         case "allowedHosts": target.getHttpConfiguration().setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
         case "auditdestination":
-        case "auditDestination": target.setAuditDestination(property(camelContext, io.github.camelresourcesync.harvest.audit.AuditDestination.class, value)); return true;
+        case "auditDestination": target.getAuditConfiguration().setAuditDestination(property(camelContext, io.github.camelresourcesync.harvest.audit.AuditDestination.class, value)); return true;
         case "auditdirectory":
-        case "auditDirectory": target.setAuditDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "auditDirectory": target.getAuditConfiguration().setAuditDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "auditreport":
-        case "auditReport": target.setAuditReport(property(camelContext, boolean.class, value)); return true;
+        case "auditReport": target.getAuditConfiguration().setAuditReport(property(camelContext, boolean.class, value)); return true;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": target.setBackoffErrorThreshold(property(camelContext, int.class, value)); return true;
         case "backoffidlethreshold":
@@ -45,41 +45,41 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "capabilitylist":
-        case "capabilityList": target.setCapabilityList(property(camelContext, java.lang.String.class, value)); return true;
+        case "capabilityList": target.getHarvestConfiguration().setCapabilityList(property(camelContext, java.lang.String.class, value)); return true;
         case "clockskewtolerance":
-        case "clockSkewTolerance": target.setClockSkewTolerance(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "clockSkewTolerance": target.getHarvestConfiguration().setClockSkewTolerance(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "connecttimeout":
         case "connectTimeout": target.getHttpConfiguration().setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "delay": target.setDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "emitdeletes":
-        case "emitDeletes": target.setEmitDeletes(property(camelContext, boolean.class, value)); return true;
+        case "emitDeletes": target.getHarvestConfiguration().setEmitDeletes(property(camelContext, boolean.class, value)); return true;
         case "exceptionhandler":
         case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
         case "exchangepattern":
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "fetchcontent":
-        case "fetchContent": target.setFetchContent(property(camelContext, boolean.class, value)); return true;
+        case "fetchContent": target.getHarvestConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "gappolicy":
-        case "gapPolicy": target.setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
+        case "gapPolicy": target.getHarvestConfiguration().setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": target.getFetchConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getFetchConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdumpcompressionratio":
-        case "maxDumpCompressionRatio": target.setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
+        case "maxDumpCompressionRatio": target.getDumpConfiguration().setMaxDumpCompressionRatio(property(camelContext, int.class, value)); return true;
         case "maxdumpentries":
-        case "maxDumpEntries": target.setMaxDumpEntries(property(camelContext, int.class, value)); return true;
+        case "maxDumpEntries": target.getDumpConfiguration().setMaxDumpEntries(property(camelContext, int.class, value)); return true;
         case "maxdumpsize":
-        case "maxDumpSize": target.setMaxDumpSize(property(camelContext, long.class, value)); return true;
+        case "maxDumpSize": target.getDumpConfiguration().setMaxDumpSize(property(camelContext, long.class, value)); return true;
         case "maxentriesperdocument":
-        case "maxEntriesPerDocument": target.setMaxEntriesPerDocument(property(camelContext, long.class, value)); return true;
+        case "maxEntriesPerDocument": target.getHarvestConfiguration().setMaxEntriesPerDocument(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -87,50 +87,50 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxredirects":
         case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
-        case "mode": target.setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
+        case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "mode": target.getHarvestConfiguration().setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
         case "preferdumps":
-        case "preferDumps": target.setPreferDumps(property(camelContext, boolean.class, value)); return true;
+        case "preferDumps": target.getDumpConfiguration().setPreferDumps(property(camelContext, boolean.class, value)); return true;
         case "progressinterval":
         case "progressInterval": target.getDeliveryConfiguration().setProgressInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "proxyhost":
         case "proxyHost": target.getHttpConfiguration().setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
         case "proxyPort": target.getHttpConfiguration().setProxyPort(property(camelContext, int.class, value)); return true;
-        case "push": target.setPush(property(camelContext, boolean.class, value)); return true;
+        case "push": target.getPushConfiguration().setPush(property(camelContext, boolean.class, value)); return true;
         case "pushallowunsigned":
-        case "pushAllowUnsigned": target.setPushAllowUnsigned(property(camelContext, boolean.class, value)); return true;
+        case "pushAllowUnsigned": target.getPushConfiguration().setPushAllowUnsigned(property(camelContext, boolean.class, value)); return true;
         case "pushcallbackpath":
-        case "pushCallbackPath": target.setPushCallbackPath(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushCallbackPath": target.getPushConfiguration().setPushCallbackPath(property(camelContext, java.lang.String.class, value)); return true;
         case "pushcallbackurl":
-        case "pushCallbackUrl": target.setPushCallbackUrl(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushCallbackUrl": target.getPushConfiguration().setPushCallbackUrl(property(camelContext, java.lang.String.class, value)); return true;
         case "pushcomponent":
-        case "pushComponent": target.setPushComponent(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushComponent": target.getPushConfiguration().setPushComponent(property(camelContext, java.lang.String.class, value)); return true;
         case "pushhub":
-        case "pushHub": target.setPushHub(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushHub": target.getPushConfiguration().setPushHub(property(camelContext, java.lang.String.class, value)); return true;
         case "pushleaseseconds":
-        case "pushLeaseSeconds": target.setPushLeaseSeconds(property(camelContext, int.class, value)); return true;
+        case "pushLeaseSeconds": target.getPushConfiguration().setPushLeaseSeconds(property(camelContext, int.class, value)); return true;
         case "pushsecret":
-        case "pushSecret": target.setPushSecret(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushSecret": target.getPushConfiguration().setPushSecret(property(camelContext, java.lang.String.class, value)); return true;
         case "pushtopic":
-        case "pushTopic": target.setPushTopic(property(camelContext, java.lang.String.class, value)); return true;
+        case "pushTopic": target.getPushConfiguration().setPushTopic(property(camelContext, java.lang.String.class, value)); return true;
         case "pushverifytimeout":
-        case "pushVerifyTimeout": target.setPushVerifyTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "pushVerifyTimeout": target.getPushConfiguration().setPushVerifyTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "readtimeout":
         case "readTimeout": target.getHttpConfiguration().setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "rediscoveryinterval":
-        case "rediscoveryInterval": target.setRediscoveryInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "rediscoveryInterval": target.getHarvestConfiguration().setRediscoveryInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "repeatcount":
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
         case "requesttimeout":
         case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getFetchConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -141,9 +141,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
         case "spooldirectory":
-        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": target.getFetchConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": target.getFetchConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
@@ -317,11 +317,11 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "allowedhosts":
         case "allowedHosts": return target.getHttpConfiguration().getAllowedHosts();
         case "auditdestination":
-        case "auditDestination": return target.getAuditDestination();
+        case "auditDestination": return target.getAuditConfiguration().getAuditDestination();
         case "auditdirectory":
-        case "auditDirectory": return target.getAuditDirectory();
+        case "auditDirectory": return target.getAuditConfiguration().getAuditDirectory();
         case "auditreport":
-        case "auditReport": return target.isAuditReport();
+        case "auditReport": return target.getAuditConfiguration().isAuditReport();
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return target.getBackoffErrorThreshold();
         case "backoffidlethreshold":
@@ -336,41 +336,41 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "capabilitylist":
-        case "capabilityList": return target.getCapabilityList();
+        case "capabilityList": return target.getHarvestConfiguration().getCapabilityList();
         case "clockskewtolerance":
-        case "clockSkewTolerance": return target.getClockSkewTolerance();
+        case "clockSkewTolerance": return target.getHarvestConfiguration().getClockSkewTolerance();
         case "connecttimeout":
         case "connectTimeout": return target.getHttpConfiguration().getConnectTimeout();
         case "delay": return target.getDelay();
         case "emitdeletes":
-        case "emitDeletes": return target.isEmitDeletes();
+        case "emitDeletes": return target.getHarvestConfiguration().isEmitDeletes();
         case "exceptionhandler":
         case "exceptionHandler": return target.getExceptionHandler();
         case "exchangepattern":
         case "exchangePattern": return target.getExchangePattern();
         case "fetchcontent":
-        case "fetchContent": return target.isFetchContent();
+        case "fetchContent": return target.getHarvestConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "gappolicy":
-        case "gapPolicy": return target.getGapPolicy();
+        case "gapPolicy": return target.getHarvestConfiguration().getGapPolicy();
         case "greedy": return target.isGreedy();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
-        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
+        case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
+        case "maxContentSize": return target.getFetchConfiguration().getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
+        case "maxDocumentSize": return target.getFetchConfiguration().getMaxDocumentSize();
         case "maxdumpcompressionratio":
-        case "maxDumpCompressionRatio": return target.getMaxDumpCompressionRatio();
+        case "maxDumpCompressionRatio": return target.getDumpConfiguration().getMaxDumpCompressionRatio();
         case "maxdumpentries":
-        case "maxDumpEntries": return target.getMaxDumpEntries();
+        case "maxDumpEntries": return target.getDumpConfiguration().getMaxDumpEntries();
         case "maxdumpsize":
-        case "maxDumpSize": return target.getMaxDumpSize();
+        case "maxDumpSize": return target.getDumpConfiguration().getMaxDumpSize();
         case "maxentriesperdocument":
-        case "maxEntriesPerDocument": return target.getMaxEntriesPerDocument();
+        case "maxEntriesPerDocument": return target.getHarvestConfiguration().getMaxEntriesPerDocument();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -378,50 +378,50 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxredirects":
         case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
-        case "mode": return target.getMode();
+        case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
+        case "mode": return target.getHarvestConfiguration().getMode();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
         case "preferdumps":
-        case "preferDumps": return target.isPreferDumps();
+        case "preferDumps": return target.getDumpConfiguration().isPreferDumps();
         case "progressinterval":
         case "progressInterval": return target.getDeliveryConfiguration().getProgressInterval();
         case "proxyhost":
         case "proxyHost": return target.getHttpConfiguration().getProxyHost();
         case "proxyport":
         case "proxyPort": return target.getHttpConfiguration().getProxyPort();
-        case "push": return target.isPush();
+        case "push": return target.getPushConfiguration().isPush();
         case "pushallowunsigned":
-        case "pushAllowUnsigned": return target.isPushAllowUnsigned();
+        case "pushAllowUnsigned": return target.getPushConfiguration().isPushAllowUnsigned();
         case "pushcallbackpath":
-        case "pushCallbackPath": return target.getPushCallbackPath();
+        case "pushCallbackPath": return target.getPushConfiguration().getPushCallbackPath();
         case "pushcallbackurl":
-        case "pushCallbackUrl": return target.getPushCallbackUrl();
+        case "pushCallbackUrl": return target.getPushConfiguration().getPushCallbackUrl();
         case "pushcomponent":
-        case "pushComponent": return target.getPushComponent();
+        case "pushComponent": return target.getPushConfiguration().getPushComponent();
         case "pushhub":
-        case "pushHub": return target.getPushHub();
+        case "pushHub": return target.getPushConfiguration().getPushHub();
         case "pushleaseseconds":
-        case "pushLeaseSeconds": return target.getPushLeaseSeconds();
+        case "pushLeaseSeconds": return target.getPushConfiguration().getPushLeaseSeconds();
         case "pushsecret":
-        case "pushSecret": return target.getPushSecret();
+        case "pushSecret": return target.getPushConfiguration().getPushSecret();
         case "pushtopic":
-        case "pushTopic": return target.getPushTopic();
+        case "pushTopic": return target.getPushConfiguration().getPushTopic();
         case "pushverifytimeout":
-        case "pushVerifyTimeout": return target.getPushVerifyTimeout();
+        case "pushVerifyTimeout": return target.getPushConfiguration().getPushVerifyTimeout();
         case "readtimeout":
         case "readTimeout": return target.getHttpConfiguration().getReadTimeout();
         case "rediscoveryinterval":
-        case "rediscoveryInterval": return target.getRediscoveryInterval();
+        case "rediscoveryInterval": return target.getHarvestConfiguration().getRediscoveryInterval();
         case "repeatcount":
         case "repeatCount": return target.getRepeatCount();
         case "requesttimeout":
         case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
+        case "retryDelay": return target.getFetchConfiguration().getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
+        case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -432,9 +432,9 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
         case "spooldirectory":
-        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
+        case "spoolDirectory": return target.getFetchConfiguration().getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
+        case "spoolThreshold": return target.getFetchConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":

@@ -2,6 +2,7 @@ package io.github.camelresourcesync;
 
 import io.github.camelresourcesync.component.support.SyncEventComponent;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
+import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 
 /** The {@code resourcesync:} component: harvests ResourceSync Sources. */
@@ -10,6 +11,15 @@ public class ResourceSyncComponent extends SyncEventComponent {
 
     /** File name of the embedded state store inside the state directory. */
     static final String STATE_FILE = "resourcesync-state.mv.db";
+
+    @Metadata(description = "The harvest options every endpoint of this component starts from.")
+    private HarvestConfiguration harvestConfiguration = new HarvestConfiguration();
+    @Metadata(description = "The dump options every endpoint of this component starts from.")
+    private DumpConfiguration dumpConfiguration = new DumpConfiguration();
+    @Metadata(description = "The audit options every endpoint of this component starts from.")
+    private AuditConfiguration auditConfiguration = new AuditConfiguration();
+    @Metadata(description = "The push (WebSub) options every endpoint of this component starts from.")
+    private PushConfiguration pushConfiguration = new PushConfiguration();
 
     public ResourceSyncComponent() {
         super(STATE_FILE, "ResourceSync");
@@ -24,11 +34,48 @@ public class ResourceSyncComponent extends SyncEventComponent {
                                                + "/var/www/rs?baseUrl=https://example.org/rs/ (see"
                                                + " docs/migration.md)");
         }
-        return new ResourceSyncEndpoint(uri, this, remaining);
+        ResourceSyncEndpoint endpoint = new ResourceSyncEndpoint(uri, this, remaining);
+        endpoint.setHarvestConfiguration(harvestConfiguration.copy());
+        endpoint.setDumpConfiguration(dumpConfiguration.copy());
+        endpoint.setAuditConfiguration(auditConfiguration.copy());
+        endpoint.setPushConfiguration(pushConfiguration.copy());
+        return endpoint;
     }
 
     @Override
     protected String usage() {
         return "the Source URL, e.g. resourcesync:https://example.org/.well-known/resourcesync";
+    }
+
+    public HarvestConfiguration getHarvestConfiguration() {
+        return harvestConfiguration;
+    }
+
+    public void setHarvestConfiguration(HarvestConfiguration harvestConfiguration) {
+        this.harvestConfiguration = harvestConfiguration;
+    }
+
+    public DumpConfiguration getDumpConfiguration() {
+        return dumpConfiguration;
+    }
+
+    public void setDumpConfiguration(DumpConfiguration dumpConfiguration) {
+        this.dumpConfiguration = dumpConfiguration;
+    }
+
+    public AuditConfiguration getAuditConfiguration() {
+        return auditConfiguration;
+    }
+
+    public void setAuditConfiguration(AuditConfiguration auditConfiguration) {
+        this.auditConfiguration = auditConfiguration;
+    }
+
+    public PushConfiguration getPushConfiguration() {
+        return pushConfiguration;
+    }
+
+    public void setPushConfiguration(PushConfiguration pushConfiguration) {
+        this.pushConfiguration = pushConfiguration;
     }
 }

@@ -63,6 +63,7 @@ final class ResourceSyncPush {
 
     private final ResourceSyncConsumer consumer;
     private final ResourceSyncEndpoint endpoint;
+    private final PushConfiguration options;
     private final Queue<Notification> inbox = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean frameworkChanged = new AtomicBoolean();
     private final AtomicBoolean hinted = new AtomicBoolean();
@@ -81,15 +82,16 @@ final class ResourceSyncPush {
     ResourceSyncPush(ResourceSyncConsumer consumer, ResourceSyncEndpoint endpoint) {
         this.consumer = consumer;
         this.endpoint = endpoint;
+        this.options = endpoint.getPushConfiguration();
     }
 
     void start() throws Exception {
-        String base = endpoint.getPushCallbackUrl();
+        String base = options.getPushCallbackUrl();
         if (base == null || base.isBlank()) {
             throw new IllegalArgumentException("push=true needs pushCallbackUrl: the base URL at which WebSub hubs"
                                                + " reach this application's HTTP server, e.g. https://dest.example.org");
         }
-        if (!signed() && !endpoint.isPushAllowUnsigned()) {
+        if (!signed() && !options.isPushAllowUnsigned()) {
             throw new IllegalArgumentException("push=true without pushSecret: anyone who can reach the callback could"
                                                + " announce changes. Set pushSecret (the hub.secret hubs sign"
                                                + " deliveries with), or pushAllowUnsigned=true to accept unsigned"
@@ -100,22 +102,22 @@ final class ResourceSyncPush {
         scheduler = endpoint.getCamelContext().getExecutorServiceManager()
                 .newSingleThreadScheduledExecutor(this, "ResourceSyncPush");
         hubClient = new HubClient(hubPolicy());
-        subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback, endpoint.getPushSecret(),
-                endpoint.getPushLeaseSeconds(), Duration.ofMillis(endpoint.getPushVerifyTimeout())), hubClient,
+        subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback, options.getPushSecret(),
+                options.getPushLeaseSeconds(), Duration.ofMillis(options.getPushVerifyTimeout())), hubClient,
                 scheduler, new NotificationParser(new SitemapReader(endpoint.getMaxEntriesPerDocument())),
                 this::received);
-        String component = endpoint.getPushComponent();
+        String component = options.getPushComponent();
         if (endpoint.getCamelContext().getComponent(component) == null) {
             throw new IllegalStateException("push=true serves the WebSub callback with the " + component
                                             + " component, which is not available: add camel-platform-http-main"
                                             + " (Camel Main) or camel-platform-http-vertx to the application");
         }
-        Endpoint http = endpoint.getCamelContext().getEndpoint(endpoint.getPushComponent() + ":" + path
+        Endpoint http = endpoint.getCamelContext().getEndpoint(options.getPushComponent() + ":" + path
                                                                + "?httpMethodRestrict=GET,POST");
         callbackConsumer = http.createConsumer(this::handle);
         ServiceHelper.startService(callbackConsumer);
         LOG.info("WebSub callback for {} at {}", UrlRedaction.redact(endpoint.sourceUri()), callback);
-        if (endpoint.getPushTopic() != null && !endpoint.getPushTopic().isBlank()) {
+        if (options.getPushTopic() != null && !options.getPushTopic().isBlank()) {
             scheduler.execute(this::subscribeConfigured);
         }
     }
@@ -126,13 +128,13 @@ final class ResourceSyncPush {
      * explicitly: subscribing makes this application send requests to it.
      */
     private boolean signed() {
-        return endpoint.getPushSecret() != null && !endpoint.getPushSecret().isEmpty();
+        return options.getPushSecret() != null && !options.getPushSecret().isEmpty();
     }
 
     private FetcherConfig hubPolicy() {
         FetcherConfig c = endpoint.fetcherConfig();
         AllowedHosts allowed = c.allowedHosts();
-        for (String configured : new String[] {endpoint.getPushHub(), endpoint.getPushTopic()}) {
+        for (String configured : new String[] {options.getPushHub(), options.getPushTopic()}) {
             if (configured != null && !configured.isBlank()) {
                 allowed = allowed.plus(URI.create(configured.trim()).getHost());
             }
@@ -141,7 +143,7 @@ final class ResourceSyncPush {
     }
 
     private String callbackPath() {
-        String p = endpoint.getPushCallbackPath();
+        String p = options.getPushCallbackPath();
         if (p == null || p.isBlank()) {
             String id = consumer.getRouteId() == null ? Integer.toHexString(System.identityHashCode(consumer))
                     : consumer.getRouteId();
@@ -152,10 +154,10 @@ final class ResourceSyncPush {
 
     /** The topic from the options; its hub from the options or, WebSub discovery, from the topic's Link headers. */
     private void subscribeConfigured() {
-        URI topic = URI.create(endpoint.getPushTopic());
+        URI topic = URI.create(options.getPushTopic());
         try {
-            Channel c = endpoint.getPushHub() != null && !endpoint.getPushHub().isBlank()
-                    ? new Channel(topic, URI.create(endpoint.getPushHub()), Capability.UNKNOWN)
+            Channel c = options.getPushHub() != null && !options.getPushHub().isBlank()
+                    ? new Channel(topic, URI.create(options.getPushHub()), Capability.UNKNOWN)
                     : hubClient.discover(topic);
             subscriber.subscribe(c);
         } catch (Exception e) {
@@ -166,7 +168,7 @@ final class ResourceSyncPush {
 
     /** After a poll: subscribe to the channels the followed Capability Lists advertise (new ones only). */
     void afterPoll(List<DiscoveredSource> followed) {
-        boolean configured = endpoint.getPushTopic() != null && !endpoint.getPushTopic().isBlank();
+        boolean configured = options.getPushTopic() != null && !options.getPushTopic().isBlank();
         if (configured && subscriber.subscriptions().isEmpty()) {
             scheduler.execute(this::subscribeConfigured);
         }

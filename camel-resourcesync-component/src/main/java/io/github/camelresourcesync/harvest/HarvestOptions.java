@@ -1,24 +1,37 @@
 package io.github.camelresourcesync.harvest;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import io.github.camelresourcesync.dump.DumpLimits;
 import io.github.camelresourcesync.state.SourceClock;
 
-/** What the harvester does, independent of how documents are fetched and where state is kept. */
+/**
+ * What the harvester does, independent of how documents are fetched and where state is kept. The {@code DEFAULT_*}
+ * constants are the only place the defaults are written: the Camel layer's configuration classes document and start
+ * from them (enum defaults as the name an endpoint URI takes).
+ */
 public final class HarvestOptions {
 
-    private SyncMode mode = SyncMode.AUTO;
-    private boolean fetchContent = true;
-    private boolean emitDeletes;
-    private GapPolicy gapPolicy = GapPolicy.BASELINE;
+    public static final String DEFAULT_MODE = "auto";
+    public static final boolean DEFAULT_FETCH_CONTENT = true;
+    public static final boolean DEFAULT_EMIT_DELETES = false;
+    public static final String DEFAULT_GAP_POLICY = "baseline";
+    public static final int DEFAULT_FETCH_PARALLELISM = 4;
+    public static final long DEFAULT_REDISCOVERY_INTERVAL_MILLIS = 900_000;
+    public static final boolean DEFAULT_PREFER_DUMPS = false;
+
+    private SyncMode mode = SyncMode.valueOf(DEFAULT_MODE.toUpperCase(Locale.ROOT));
+    private boolean fetchContent = DEFAULT_FETCH_CONTENT;
+    private boolean emitDeletes = DEFAULT_EMIT_DELETES;
+    private GapPolicy gapPolicy = GapPolicy.valueOf(DEFAULT_GAP_POLICY.toUpperCase(Locale.ROOT));
     private String capabilityList;
     private Duration fetchWaitLimit = Duration.ofHours(1);
-    private int fetchParallelism = 4;
-    private Duration rediscoveryInterval = Duration.ofMinutes(15);
+    private int fetchParallelism = DEFAULT_FETCH_PARALLELISM;
+    private Duration rediscoveryInterval = Duration.ofMillis(DEFAULT_REDISCOVERY_INTERVAL_MILLIS);
     private int maxDocumentDepth = 4;
     private String stateId;
-    private boolean preferDumps;
+    private boolean preferDumps = DEFAULT_PREFER_DUMPS;
     private DumpLimits dumpLimits = DumpLimits.DEFAULTS;
     private Duration clockSkewTolerance = SourceClock.DEFAULT.tolerance();
 

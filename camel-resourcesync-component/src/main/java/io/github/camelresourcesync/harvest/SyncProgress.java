@@ -13,6 +13,9 @@ public final class SyncProgress {
 
     private static final Logger LOG = LoggerFactory.getLogger(SyncProgress.class);
 
+    /** The default interval between progress lines ({@code progressInterval}); 0 disables them. */
+    public static final long DEFAULT_INTERVAL_MILLIS = 10_000;
+
     private final String name;
     private final long progressIntervalNanos;
     private final long started = System.nanoTime();

@@ -8,28 +8,42 @@ import javax.net.ssl.SSLContext;
 
 /**
  * Settings of an {@link HttpFetcher}. Mutable builder-style bean; the fetcher takes a snapshot of it when created.
- * Defaults are the component's documented defaults.
+ * The {@code DEFAULT_*} constants are the only place the defaults are written: the Camel layer's
+ * {@code HttpConfiguration} documents and starts from them.
  */
 public final class FetcherConfig {
 
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private Duration readTimeout = Duration.ofSeconds(30);
-    private Duration requestTimeout = Duration.ofMinutes(10);
-    private int maxRetries = 3;
-    private Duration retryInitialDelay = Duration.ofMillis(500);
-    private Duration retryMaxDelay = Duration.ofSeconds(30);
-    private int maxRedirects = 5;
-    private int maxConnections = 20;
-    private String userAgent = "camel-resourcesync";
+    public static final long DEFAULT_CONNECT_TIMEOUT_MILLIS = 10_000;
+    public static final long DEFAULT_READ_TIMEOUT_MILLIS = 30_000;
+    public static final long DEFAULT_REQUEST_TIMEOUT_MILLIS = 600_000;
+    public static final int DEFAULT_MAX_RETRIES = 3;
+    public static final long DEFAULT_RETRY_DELAY_MILLIS = 500;
+    public static final long DEFAULT_RETRY_MAX_DELAY_MILLIS = 30_000;
+    public static final int DEFAULT_MAX_REDIRECTS = 5;
+    public static final int DEFAULT_MAX_CONNECTIONS = 20;
+    public static final String DEFAULT_USER_AGENT = "camel-resourcesync";
+    public static final long DEFAULT_MAX_DOCUMENT_SIZE = 256L * 1024 * 1024;
+    public static final long DEFAULT_MAX_CONTENT_SIZE = 0;
+    public static final int DEFAULT_SPOOL_THRESHOLD = 256 * 1024;
+
+    private Duration connectTimeout = Duration.ofMillis(DEFAULT_CONNECT_TIMEOUT_MILLIS);
+    private Duration readTimeout = Duration.ofMillis(DEFAULT_READ_TIMEOUT_MILLIS);
+    private Duration requestTimeout = Duration.ofMillis(DEFAULT_REQUEST_TIMEOUT_MILLIS);
+    private int maxRetries = DEFAULT_MAX_RETRIES;
+    private Duration retryInitialDelay = Duration.ofMillis(DEFAULT_RETRY_DELAY_MILLIS);
+    private Duration retryMaxDelay = Duration.ofMillis(DEFAULT_RETRY_MAX_DELAY_MILLIS);
+    private int maxRedirects = DEFAULT_MAX_REDIRECTS;
+    private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+    private String userAgent = DEFAULT_USER_AGENT;
     private String username;
     private String password;
     private String bearerToken;
     private SSLContext sslContext;
     private String proxyHost;
     private int proxyPort;
-    private long maxDocumentSize = 256L * 1024 * 1024;
-    private long maxContentSize = 0;
-    private int spoolThreshold = 256 * 1024;
+    private long maxDocumentSize = DEFAULT_MAX_DOCUMENT_SIZE;
+    private long maxContentSize = DEFAULT_MAX_CONTENT_SIZE;
+    private int spoolThreshold = DEFAULT_SPOOL_THRESHOLD;
     private Path spoolDirectory;
     private FetchListener listener = FetchListener.NONE;
     private AllowedHosts allowedHosts = AllowedHosts.NONE;

@@ -22,7 +22,7 @@ final class HashAlgorithms {
     /** IANA hash names the JVM computes and ResourceSync harvesters may check. */
     static final List<String> KNOWN = List.of("md5", "sha-1", "sha-224", "sha-256", "sha-384", "sha-512");
 
-    static final List<String> DEFAULT = List.of("md5", "sha-256");
+    static final List<String> DEFAULT = parse(PublisherOptions.DEFAULT_HASH_ALGORITHMS);
 
     private HashAlgorithms() {
     }

@@ -9,27 +9,45 @@ import java.util.Objects;
 
 import io.github.camelresourcesync.model.Entry;
 
-/** How a {@link Publisher} lays out and maintains its Source. Fluent setters; see docs/publisher.md. */
+/**
+ * How a {@link Publisher} lays out and maintains its Source. Fluent setters; see docs/publisher.md. The
+ * {@code DEFAULT_*} constants are the only place the defaults are written: the Camel layer's configuration documents
+ * and starts from them.
+ */
 public final class PublisherOptions {
 
     /** The Sitemap protocol's limit of entries per document. */
     public static final int SITEMAP_LIMIT = 50_000;
 
+    public static final boolean DEFAULT_STORE_CONTENT = false;
+    public static final String DEFAULT_HASH_ALGORITHMS = "md5,sha-256";
+    public static final int DEFAULT_CHANGE_LIST_SIZE = 1000;
+    public static final long DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS = 0;
+    public static final int DEFAULT_CHANGE_LIST_RETENTION = 0;
+    public static final boolean DEFAULT_STAMP_UNTIL = false;
+    public static final boolean DEFAULT_RESOURCE_DUMP = false;
+    public static final boolean DEFAULT_CHANGE_DUMP = false;
+    public static final int DEFAULT_RESOURCE_LIST_SIZE = SITEMAP_LIMIT;
+    public static final long DEFAULT_RESOURCE_LIST_INTERVAL_MILLIS = 10_000;
+    public static final int DEFAULT_FLUSH_SIZE = 1000;
+    public static final long DEFAULT_FLUSH_INTERVAL_MILLIS = 200;
+    public static final boolean DEFAULT_SYNC = false;
+
     private Path directory;
     private URI baseUrl;
     private Path stateDirectory;
-    private boolean storeContent;
-    private int resourceListSize = SITEMAP_LIMIT;
-    private Duration resourceListInterval = Duration.ofSeconds(10);
-    private int changeListSize = 1000;
-    private Duration changeListMaxAge = Duration.ZERO;
-    private int changeListRetention;
-    private boolean stampUntil;
-    private int flushSize = 1000;
-    private Duration flushInterval = Duration.ofMillis(200);
-    private boolean sync;
-    private boolean resourceDump;
-    private boolean changeDump;
+    private boolean storeContent = DEFAULT_STORE_CONTENT;
+    private int resourceListSize = DEFAULT_RESOURCE_LIST_SIZE;
+    private Duration resourceListInterval = Duration.ofMillis(DEFAULT_RESOURCE_LIST_INTERVAL_MILLIS);
+    private int changeListSize = DEFAULT_CHANGE_LIST_SIZE;
+    private Duration changeListMaxAge = Duration.ofMillis(DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS);
+    private int changeListRetention = DEFAULT_CHANGE_LIST_RETENTION;
+    private boolean stampUntil = DEFAULT_STAMP_UNTIL;
+    private int flushSize = DEFAULT_FLUSH_SIZE;
+    private Duration flushInterval = Duration.ofMillis(DEFAULT_FLUSH_INTERVAL_MILLIS);
+    private boolean sync = DEFAULT_SYNC;
+    private boolean resourceDump = DEFAULT_RESOURCE_DUMP;
+    private boolean changeDump = DEFAULT_CHANGE_DUMP;
     private List<String> hashAlgorithms = HashAlgorithms.DEFAULT;
     private PublicationListener listener = PublicationListener.NOOP;
     private Clock clock = Clock.systemUTC();

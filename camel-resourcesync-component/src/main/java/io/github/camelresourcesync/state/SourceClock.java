@@ -17,7 +17,9 @@ public record SourceClock(Duration tolerance) {
 
     private static final Logger LOG = LoggerFactory.getLogger(SourceClock.class);
 
-    public static final SourceClock DEFAULT = new SourceClock(Duration.ofMinutes(5));
+    /** The default tolerance ({@code clockSkewTolerance}): five minutes. */
+    public static final long DEFAULT_TOLERANCE_MILLIS = 300_000;
+    public static final SourceClock DEFAULT = new SourceClock(Duration.ofMillis(DEFAULT_TOLERANCE_MILLIS));
 
     public SourceClock {
         if (tolerance == null || tolerance.isNegative()) {

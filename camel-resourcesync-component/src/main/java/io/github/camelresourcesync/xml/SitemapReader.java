@@ -53,6 +53,12 @@ import com.ctc.wstx.stax.WstxInputFactory;
  */
 public final class SitemapReader {
 
+    /**
+     * The default of {@code maxEntriesPerDocument}: twenty times the Sitemap protocol's 50,000 (Sources exceed it), yet
+     * bounded: an incremental pass sorts one Change List's new entries in memory.
+     */
+    public static final long DEFAULT_MAX_ENTRIES = 1_000_000;
+
     private static final Logger LOG = LoggerFactory.getLogger(SitemapReader.class);
 
     private static final int GZIP_MAGIC_1 = 0x1f;

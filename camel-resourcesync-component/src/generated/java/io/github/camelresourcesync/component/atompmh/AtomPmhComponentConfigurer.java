@@ -33,6 +33,20 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         return target.getDeliveryConfiguration();
     }
 
+    private io.github.camelresourcesync.component.atompmh.AtomPmhConfiguration getOrCreateConfiguration(AtomPmhComponent target) {
+        if (target.getConfiguration() == null) {
+            target.setConfiguration(new io.github.camelresourcesync.component.atompmh.AtomPmhConfiguration());
+        }
+        return target.getConfiguration();
+    }
+
+    private io.github.camelresourcesync.component.support.FetchConfiguration getOrCreateFetchConfiguration(AtomPmhComponent target) {
+        if (target.getFetchConfiguration() == null) {
+            target.setFetchConfiguration(new io.github.camelresourcesync.component.support.FetchConfiguration());
+        }
+        return target.getFetchConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         AtomPmhComponent target = (AtomPmhComponent) obj;
@@ -48,14 +62,21 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "breakOnFirstError": getOrCreateDeliveryConfiguration(target).setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "configuration": target.setConfiguration(property(camelContext, io.github.camelresourcesync.component.atompmh.AtomPmhConfiguration.class, value)); return true;
         case "connecttimeout":
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
         case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.component.support.DeliveryConfiguration.class, value)); return true;
+        case "fetchconfiguration":
+        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.component.support.FetchConfiguration.class, value)); return true;
+        case "fetchcontent":
+        case "fetchContent": getOrCreateConfiguration(target).setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "follownext":
+        case "followNext": getOrCreateConfiguration(target).setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
@@ -63,11 +84,13 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": getOrCreateFetchConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxdocuments":
+        case "maxDocuments": getOrCreateConfiguration(target).setMaxDocuments(property(camelContext, int.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": getOrCreateDeliveryConfiguration(target).setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -75,7 +98,9 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "mediatypes":
+        case "mediaTypes": getOrCreateConfiguration(target).setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollthreads":
         case "pollThreads": target.setPollThreads(property(camelContext, int.class, value)); return true;
@@ -90,19 +115,21 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "requesttimeout":
         case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "spooldirectory":
-        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": getOrCreateFetchConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
         case "stateDirectory": target.setStateDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "statestore":
         case "stateStore": target.setStateStore(property(camelContext, io.github.camelresourcesync.state.SyncStateStore.class, value)); return true;
+        case "useatomidaslocation":
+        case "useAtomIdAsLocation": getOrCreateConfiguration(target).setUseAtomIdAsLocation(property(camelContext, boolean.class, value)); return true;
         case "useragent":
         case "userAgent": getOrCreateHttpConfiguration(target).setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
         case "username": getOrCreateHttpConfiguration(target).setUsername(property(camelContext, java.lang.String.class, value)); return true;
@@ -129,14 +156,21 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
+        case "configuration": return io.github.camelresourcesync.component.atompmh.AtomPmhConfiguration.class;
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
         case "deliveryConfiguration": return io.github.camelresourcesync.component.support.DeliveryConfiguration.class;
+        case "fetchconfiguration":
+        case "fetchConfiguration": return io.github.camelresourcesync.component.support.FetchConfiguration.class;
+        case "fetchcontent":
+        case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "follownext":
+        case "followNext": return boolean.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
@@ -149,6 +183,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
+        case "maxdocuments":
+        case "maxDocuments": return int.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
@@ -157,6 +193,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxRedirects": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
+        case "mediatypes":
+        case "mediaTypes": return java.lang.String.class;
         case "password": return java.lang.String.class;
         case "pollthreads":
         case "pollThreads": return int.class;
@@ -184,6 +222,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "stateDirectory": return java.lang.String.class;
         case "statestore":
         case "stateStore": return io.github.camelresourcesync.state.SyncStateStore.class;
+        case "useatomidaslocation":
+        case "useAtomIdAsLocation": return boolean.class;
         case "useragent":
         case "userAgent": return java.lang.String.class;
         case "username": return java.lang.String.class;
@@ -206,14 +246,21 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "breakOnFirstError": return getOrCreateDeliveryConfiguration(target).isBreakOnFirstError();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "configuration": return target.getConfiguration();
         case "connecttimeout":
         case "connectTimeout": return getOrCreateHttpConfiguration(target).getConnectTimeout();
         case "deliveryconfiguration":
         case "deliveryConfiguration": return target.getDeliveryConfiguration();
+        case "fetchconfiguration":
+        case "fetchConfiguration": return target.getFetchConfiguration();
+        case "fetchcontent":
+        case "fetchContent": return getOrCreateConfiguration(target).isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "follownext":
+        case "followNext": return getOrCreateConfiguration(target).isFollowNext();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
@@ -221,11 +268,13 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
         case "maxconnections":
-        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
+        case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
+        case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxDocumentSize": return getOrCreateFetchConfiguration(target).getMaxDocumentSize();
+        case "maxdocuments":
+        case "maxDocuments": return getOrCreateConfiguration(target).getMaxDocuments();
         case "maxeventattempts":
         case "maxEventAttempts": return getOrCreateDeliveryConfiguration(target).getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -233,7 +282,9 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
+        case "mediatypes":
+        case "mediaTypes": return getOrCreateConfiguration(target).getMediaTypes();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "pollthreads":
         case "pollThreads": return target.getPollThreads();
@@ -248,19 +299,21 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "requesttimeout":
         case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
+        case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
+        case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
         case "spooldirectory":
-        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
+        case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
+        case "spoolThreshold": return getOrCreateFetchConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":
         case "stateDirectory": return target.getStateDirectory();
         case "statestore":
         case "stateStore": return target.getStateStore();
+        case "useatomidaslocation":
+        case "useAtomIdAsLocation": return getOrCreateConfiguration(target).isUseAtomIdAsLocation();
         case "useragent":
         case "userAgent": return getOrCreateHttpConfiguration(target).getUserAgent();
         case "username": return getOrCreateHttpConfiguration(target).getUsername();

@@ -46,22 +46,22 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangepattern":
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "fetchcontent":
-        case "fetchContent": target.setFetchContent(property(camelContext, boolean.class, value)); return true;
+        case "fetchContent": target.getConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "follownext":
-        case "followNext": target.setFollowNext(property(camelContext, boolean.class, value)); return true;
+        case "followNext": target.getConfiguration().setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": target.getFetchConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getFetchConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxdocuments":
-        case "maxDocuments": target.setMaxDocuments(property(camelContext, int.class, value)); return true;
+        case "maxDocuments": target.getConfiguration().setMaxDocuments(property(camelContext, int.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -69,9 +69,9 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxredirects":
         case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
-        case "mediaTypes": target.setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
+        case "mediaTypes": target.getConfiguration().setMediaTypes(property(camelContext, java.lang.String.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
@@ -88,9 +88,9 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "requesttimeout":
         case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getFetchConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -101,9 +101,9 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
         case "spooldirectory":
-        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": target.getFetchConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": target.getFetchConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
@@ -117,7 +117,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "timeunit":
         case "timeUnit": target.setTimeUnit(property(camelContext, java.util.concurrent.TimeUnit.class, value)); return true;
         case "useatomidaslocation":
-        case "useAtomIdAsLocation": target.setUseAtomIdAsLocation(property(camelContext, boolean.class, value)); return true;
+        case "useAtomIdAsLocation": target.getConfiguration().setUseAtomIdAsLocation(property(camelContext, boolean.class, value)); return true;
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "useragent":
@@ -261,22 +261,22 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "exchangepattern":
         case "exchangePattern": return target.getExchangePattern();
         case "fetchcontent":
-        case "fetchContent": return target.isFetchContent();
+        case "fetchContent": return target.getConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "follownext":
-        case "followNext": return target.isFollowNext();
+        case "followNext": return target.getConfiguration().isFollowNext();
         case "greedy": return target.isGreedy();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
-        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
+        case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
+        case "maxContentSize": return target.getFetchConfiguration().getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
+        case "maxDocumentSize": return target.getFetchConfiguration().getMaxDocumentSize();
         case "maxdocuments":
-        case "maxDocuments": return target.getMaxDocuments();
+        case "maxDocuments": return target.getConfiguration().getMaxDocuments();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -284,9 +284,9 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxredirects":
         case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
+        case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "mediatypes":
-        case "mediaTypes": return target.getMediaTypes();
+        case "mediaTypes": return target.getConfiguration().getMediaTypes();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
@@ -303,9 +303,9 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "requesttimeout":
         case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
+        case "retryDelay": return target.getFetchConfiguration().getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
+        case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -316,9 +316,9 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
         case "spooldirectory":
-        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
+        case "spoolDirectory": return target.getFetchConfiguration().getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
+        case "spoolThreshold": return target.getFetchConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":
@@ -332,7 +332,7 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "timeunit":
         case "timeUnit": return target.getTimeUnit();
         case "useatomidaslocation":
-        case "useAtomIdAsLocation": return target.isUseAtomIdAsLocation();
+        case "useAtomIdAsLocation": return target.getConfiguration().isUseAtomIdAsLocation();
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
         case "useragent":

@@ -33,6 +33,13 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         return target.getDeliveryConfiguration();
     }
 
+    private io.github.camelresourcesync.component.support.FetchConfiguration getOrCreateFetchConfiguration(MetashareComponent target) {
+        if (target.getFetchConfiguration() == null) {
+            target.setFetchConfiguration(new io.github.camelresourcesync.component.support.FetchConfiguration());
+        }
+        return target.getFetchConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         MetashareComponent target = (MetashareComponent) obj;
@@ -52,6 +59,8 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
         case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.component.support.DeliveryConfiguration.class, value)); return true;
+        case "fetchconfiguration":
+        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.component.support.FetchConfiguration.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
@@ -63,11 +72,11 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
-        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": getOrCreateFetchConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": getOrCreateDeliveryConfiguration(target).setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
@@ -75,7 +84,7 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollthreads":
         case "pollThreads": target.setPollThreads(property(camelContext, int.class, value)); return true;
@@ -90,13 +99,13 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "requesttimeout":
         case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "spooldirectory":
-        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
+        case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
-        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
+        case "spoolThreshold": getOrCreateFetchConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
@@ -133,6 +142,8 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
         case "deliveryConfiguration": return io.github.camelresourcesync.component.support.DeliveryConfiguration.class;
+        case "fetchconfiguration":
+        case "fetchConfiguration": return io.github.camelresourcesync.component.support.FetchConfiguration.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "fetchthreads":
@@ -210,6 +221,8 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "connectTimeout": return getOrCreateHttpConfiguration(target).getConnectTimeout();
         case "deliveryconfiguration":
         case "deliveryConfiguration": return target.getDeliveryConfiguration();
+        case "fetchconfiguration":
+        case "fetchConfiguration": return target.getFetchConfiguration();
         case "fetchparallelism":
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
@@ -221,11 +234,11 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
         case "maxconnections":
-        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
+        case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
         case "maxcontentsize":
-        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
+        case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
-        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
+        case "maxDocumentSize": return getOrCreateFetchConfiguration(target).getMaxDocumentSize();
         case "maxeventattempts":
         case "maxEventAttempts": return getOrCreateDeliveryConfiguration(target).getMaxEventAttempts();
         case "maxmessagesperpoll":
@@ -233,7 +246,7 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
+        case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "pollthreads":
         case "pollThreads": return target.getPollThreads();
@@ -248,13 +261,13 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "requesttimeout":
         case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
+        case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
+        case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
         case "spooldirectory":
-        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
+        case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
         case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
+        case "spoolThreshold": return getOrCreateFetchConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":

@@ -32,8 +32,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffmultiplier":
         case "backoffMultiplier": target.setBackoffMultiplier(property(camelContext, int.class, value)); return true;
         case "batching": target.getDeliveryConfiguration().setBatching(property(camelContext, boolean.class, value)); return true;
-        case "bearertoken":
-        case "bearerToken": target.getHttpConfiguration().setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
         case "breakOnFirstError": target.getDeliveryConfiguration().setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
@@ -51,19 +49,15 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
-        case "maxConnections": target.getHttpConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
-        case "maxcontentsize":
-        case "maxContentSize": target.getHttpConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
+        case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxdocumentsize":
-        case "maxDocumentSize": target.getHttpConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
+        case "maxDocumentSize": target.getFetchConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
-        case "maxredirects":
-        case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxretries":
-        case "maxRetries": target.getHttpConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
@@ -80,9 +74,9 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "requesttimeout":
         case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrydelay":
-        case "retryDelay": target.getHttpConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryDelay": target.getFetchConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
-        case "retryMaxDelay": target.getHttpConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -92,10 +86,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "schedulerProperties": target.setSchedulerProperties(property(camelContext, java.util.Map.class, value)); return true;
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": target.setSendEmptyMessageWhenIdle(property(camelContext, boolean.class, value)); return true;
-        case "spooldirectory":
-        case "spoolDirectory": target.getHttpConfiguration().setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
-        case "spoolthreshold":
-        case "spoolThreshold": target.getHttpConfiguration().setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": target.getHttpConfiguration().setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "startscheduler":
@@ -129,8 +119,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffmultiplier":
         case "backoffMultiplier": return int.class;
         case "batching": return boolean.class;
-        case "bearertoken":
-        case "bearerToken": return java.lang.String.class;
         case "breakonfirsterror":
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
@@ -149,16 +137,12 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialDelay": return long.class;
         case "maxconnections":
         case "maxConnections": return int.class;
-        case "maxcontentsize":
-        case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return int.class;
-        case "maxredirects":
-        case "maxRedirects": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
@@ -189,10 +173,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "schedulerProperties": return java.util.Map.class;
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return boolean.class;
-        case "spooldirectory":
-        case "spoolDirectory": return java.lang.String.class;
-        case "spoolthreshold":
-        case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
         case "startscheduler":
@@ -227,8 +207,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "backoffmultiplier":
         case "backoffMultiplier": return target.getBackoffMultiplier();
         case "batching": return target.getDeliveryConfiguration().isBatching();
-        case "bearertoken":
-        case "bearerToken": return target.getHttpConfiguration().getBearerToken();
         case "breakonfirsterror":
         case "breakOnFirstError": return target.getDeliveryConfiguration().isBreakOnFirstError();
         case "bridgeerrorhandler":
@@ -246,19 +224,15 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
-        case "maxConnections": return target.getHttpConfiguration().getMaxConnections();
-        case "maxcontentsize":
-        case "maxContentSize": return target.getHttpConfiguration().getMaxContentSize();
+        case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
         case "maxdocumentsize":
-        case "maxDocumentSize": return target.getHttpConfiguration().getMaxDocumentSize();
+        case "maxDocumentSize": return target.getFetchConfiguration().getMaxDocumentSize();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
-        case "maxredirects":
-        case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
         case "maxretries":
-        case "maxRetries": return target.getHttpConfiguration().getMaxRetries();
+        case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
@@ -275,9 +249,9 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "requesttimeout":
         case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
         case "retrydelay":
-        case "retryDelay": return target.getHttpConfiguration().getRetryDelay();
+        case "retryDelay": return target.getFetchConfiguration().getRetryDelay();
         case "retrymaxdelay":
-        case "retryMaxDelay": return target.getHttpConfiguration().getRetryMaxDelay();
+        case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":
@@ -287,10 +261,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "schedulerProperties": return target.getSchedulerProperties();
         case "sendemptymessagewhenidle":
         case "sendEmptyMessageWhenIdle": return target.isSendEmptyMessageWhenIdle();
-        case "spooldirectory":
-        case "spoolDirectory": return target.getHttpConfiguration().getSpoolDirectory();
-        case "spoolthreshold":
-        case "spoolThreshold": return target.getHttpConfiguration().getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return target.getHttpConfiguration().getSslContextParameters();
         case "startscheduler":

@@ -23,13 +23,12 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(49);
+        Set<String> props = new HashSet<>(44);
         props.add("allowedHosts");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
         props.add("backoffMultiplier");
         props.add("batching");
-        props.add("bearerToken");
         props.add("breakOnFirstError");
         props.add("bridgeErrorHandler");
         props.add("connectTimeout");
@@ -40,11 +39,9 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("greedy");
         props.add("initialDelay");
         props.add("maxConnections");
-        props.add("maxContentSize");
         props.add("maxDocumentSize");
         props.add("maxEventAttempts");
         props.add("maxMessagesPerPoll");
-        props.add("maxRedirects");
         props.add("maxRetries");
         props.add("nodeUrl");
         props.add("password");
@@ -62,8 +59,6 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("scheduler");
         props.add("schedulerProperties");
         props.add("sendEmptyMessageWhenIdle");
-        props.add("spoolDirectory");
-        props.add("spoolThreshold");
         props.add("sslContextParameters");
         props.add("startScheduler");
         props.add("stateDirectory");
@@ -74,8 +69,7 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("userAgent");
         props.add("username");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);
-        Set<String> secretProps = new HashSet<>(3);
-        secretProps.add("bearerToken");
+        Set<String> secretProps = new HashSet<>(2);
         secretProps.add("password");
         secretProps.add("username");
         SECRET_PROPERTY_NAMES = Collections.unmodifiableSet(secretProps);

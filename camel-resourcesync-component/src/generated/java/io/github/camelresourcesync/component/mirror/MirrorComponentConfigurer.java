@@ -19,14 +19,27 @@ import org.apache.camel.support.component.PropertyConfigurerSupport;
 @SuppressWarnings("unchecked")
 public class MirrorComponentConfigurer extends PropertyConfigurerSupport implements GeneratedPropertyConfigurer, PropertyConfigurerGetter {
 
+    private io.github.camelresourcesync.component.mirror.MirrorConfiguration getOrCreateConfiguration(MirrorComponent target) {
+        if (target.getConfiguration() == null) {
+            target.setConfiguration(new io.github.camelresourcesync.component.mirror.MirrorConfiguration());
+        }
+        return target.getConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         MirrorComponent target = (MirrorComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
+        case "configuration": target.setConfiguration(property(camelContext, io.github.camelresourcesync.component.mirror.MirrorConfiguration.class, value)); return true;
+        case "fsync": getOrCreateConfiguration(target).setFsync(property(camelContext, boolean.class, value)); return true;
+        case "keeplastmodified":
+        case "keepLastModified": getOrCreateConfiguration(target).setKeepLastModified(property(camelContext, boolean.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "pruneemptydirectories":
+        case "pruneEmptyDirectories": getOrCreateConfiguration(target).setPruneEmptyDirectories(property(camelContext, boolean.class, value)); return true;
         default: return false;
         }
     }
@@ -36,8 +49,14 @@ public class MirrorComponentConfigurer extends PropertyConfigurerSupport impleme
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
+        case "configuration": return io.github.camelresourcesync.component.mirror.MirrorConfiguration.class;
+        case "fsync": return boolean.class;
+        case "keeplastmodified":
+        case "keepLastModified": return boolean.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "pruneemptydirectories":
+        case "pruneEmptyDirectories": return boolean.class;
         default: return null;
         }
     }
@@ -48,8 +67,14 @@ public class MirrorComponentConfigurer extends PropertyConfigurerSupport impleme
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
         case "autowiredEnabled": return target.isAutowiredEnabled();
+        case "configuration": return target.getConfiguration();
+        case "fsync": return getOrCreateConfiguration(target).isFsync();
+        case "keeplastmodified":
+        case "keepLastModified": return getOrCreateConfiguration(target).isKeepLastModified();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "pruneemptydirectories":
+        case "pruneEmptyDirectories": return getOrCreateConfiguration(target).isPruneEmptyDirectories();
         default: return null;
         }
     }

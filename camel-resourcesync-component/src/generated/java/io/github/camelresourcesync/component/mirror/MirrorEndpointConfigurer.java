@@ -23,13 +23,13 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         MirrorEndpoint target = (MirrorEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "fsync": target.setFsync(property(camelContext, boolean.class, value)); return true;
+        case "fsync": target.getConfiguration().setFsync(property(camelContext, boolean.class, value)); return true;
         case "keeplastmodified":
-        case "keepLastModified": target.setKeepLastModified(property(camelContext, boolean.class, value)); return true;
+        case "keepLastModified": target.getConfiguration().setKeepLastModified(property(camelContext, boolean.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "pruneemptydirectories":
-        case "pruneEmptyDirectories": target.setPruneEmptyDirectories(property(camelContext, boolean.class, value)); return true;
+        case "pruneEmptyDirectories": target.getConfiguration().setPruneEmptyDirectories(property(camelContext, boolean.class, value)); return true;
         default: return false;
         }
     }
@@ -52,13 +52,13 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         MirrorEndpoint target = (MirrorEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "fsync": return target.isFsync();
+        case "fsync": return target.getConfiguration().isFsync();
         case "keeplastmodified":
-        case "keepLastModified": return target.isKeepLastModified();
+        case "keepLastModified": return target.getConfiguration().isKeepLastModified();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "pruneemptydirectories":
-        case "pruneEmptyDirectories": return target.isPruneEmptyDirectories();
+        case "pruneEmptyDirectories": return target.getConfiguration().isPruneEmptyDirectories();
         default: return null;
         }
     }

@@ -64,21 +64,15 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
-        case "maxconnections":
-        case "maxConnections": getOrCreateHttpConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
-        case "maxcontentsize":
-        case "maxContentSize": getOrCreateHttpConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
-        case "maxdocumentsize":
-        case "maxDocumentSize": getOrCreateHttpConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
-        case "maxretries":
-        case "maxRetries": getOrCreateHttpConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyhost":
         case "proxyHost": getOrCreateHttpConfiguration(target).setProxyHost(property(camelContext, java.lang.String.class, value)); return true;
         case "proxyport":
         case "proxyPort": getOrCreateHttpConfiguration(target).setProxyPort(property(camelContext, int.class, value)); return true;
+        case "publicationlistener":
+        case "publicationListener": getOrCreateConfiguration(target).setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
         case "pushhub":
         case "pushHub": getOrCreateConfiguration(target).setPushHub(property(camelContext, java.lang.String.class, value)); return true;
         case "pushmode":
@@ -99,14 +93,6 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "resourceListInterval": getOrCreateConfiguration(target).setResourceListInterval(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "resourcelistsize":
         case "resourceListSize": getOrCreateConfiguration(target).setResourceListSize(property(camelContext, int.class, value)); return true;
-        case "retrydelay":
-        case "retryDelay": getOrCreateHttpConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateHttpConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "spooldirectory":
-        case "spoolDirectory": getOrCreateHttpConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
-        case "spoolthreshold":
-        case "spoolThreshold": getOrCreateHttpConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "stampuntil":
@@ -152,21 +138,15 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpConfiguration": return io.github.camelresourcesync.component.support.HttpConfiguration.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
-        case "maxconnections":
-        case "maxConnections": return int.class;
-        case "maxcontentsize":
-        case "maxContentSize": return long.class;
-        case "maxdocumentsize":
-        case "maxDocumentSize": return long.class;
         case "maxredirects":
         case "maxRedirects": return int.class;
-        case "maxretries":
-        case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
         case "proxyhost":
         case "proxyHost": return java.lang.String.class;
         case "proxyport":
         case "proxyPort": return int.class;
+        case "publicationlistener":
+        case "publicationListener": return io.github.camelresourcesync.publish.PublicationListener.class;
         case "pushhub":
         case "pushHub": return java.lang.String.class;
         case "pushmode":
@@ -187,14 +167,6 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "resourceListInterval": return long.class;
         case "resourcelistsize":
         case "resourceListSize": return int.class;
-        case "retrydelay":
-        case "retryDelay": return long.class;
-        case "retrymaxdelay":
-        case "retryMaxDelay": return long.class;
-        case "spooldirectory":
-        case "spoolDirectory": return java.lang.String.class;
-        case "spoolthreshold":
-        case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
         case "stampuntil":
@@ -241,21 +213,15 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "httpConfiguration": return target.getHttpConfiguration();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
-        case "maxconnections":
-        case "maxConnections": return getOrCreateHttpConfiguration(target).getMaxConnections();
-        case "maxcontentsize":
-        case "maxContentSize": return getOrCreateHttpConfiguration(target).getMaxContentSize();
-        case "maxdocumentsize":
-        case "maxDocumentSize": return getOrCreateHttpConfiguration(target).getMaxDocumentSize();
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
-        case "maxretries":
-        case "maxRetries": return getOrCreateHttpConfiguration(target).getMaxRetries();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "proxyhost":
         case "proxyHost": return getOrCreateHttpConfiguration(target).getProxyHost();
         case "proxyport":
         case "proxyPort": return getOrCreateHttpConfiguration(target).getProxyPort();
+        case "publicationlistener":
+        case "publicationListener": return getOrCreateConfiguration(target).getPublicationListener();
         case "pushhub":
         case "pushHub": return getOrCreateConfiguration(target).getPushHub();
         case "pushmode":
@@ -276,14 +242,6 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "resourceListInterval": return getOrCreateConfiguration(target).getResourceListInterval();
         case "resourcelistsize":
         case "resourceListSize": return getOrCreateConfiguration(target).getResourceListSize();
-        case "retrydelay":
-        case "retryDelay": return getOrCreateHttpConfiguration(target).getRetryDelay();
-        case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateHttpConfiguration(target).getRetryMaxDelay();
-        case "spooldirectory":
-        case "spoolDirectory": return getOrCreateHttpConfiguration(target).getSpoolDirectory();
-        case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateHttpConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "stampuntil":

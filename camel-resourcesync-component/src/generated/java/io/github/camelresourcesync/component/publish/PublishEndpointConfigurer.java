@@ -55,7 +55,7 @@ public class PublishEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "proxyport":
         case "proxyPort": target.getHttpConfiguration().setProxyPort(property(camelContext, int.class, value)); return true;
         case "publicationlistener":
-        case "publicationListener": target.setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
+        case "publicationListener": target.getConfiguration().setPublicationListener(property(camelContext, io.github.camelresourcesync.publish.PublicationListener.class, value)); return true;
         case "pushchangetopic":
         case "pushChangeTopic": target.setPushChangeTopic(property(camelContext, java.lang.String.class, value)); return true;
         case "pushframeworktopic":
@@ -210,7 +210,7 @@ public class PublishEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "proxyport":
         case "proxyPort": return target.getHttpConfiguration().getProxyPort();
         case "publicationlistener":
-        case "publicationListener": return target.getPublicationListener();
+        case "publicationListener": return target.getConfiguration().getPublicationListener();
         case "pushchangetopic":
         case "pushChangeTopic": return target.getPushChangeTopic();
         case "pushframeworktopic":

@@ -2,14 +2,22 @@ package io.github.camelresourcesync.bridge.atompmh;
 
 import java.util.List;
 
-/** How the Atom-PMH harvester reads a feed; a mutable builder, copied by the harvester. */
+/**
+ * How the Atom-PMH harvester reads a feed; a mutable builder, copied by the harvester. The {@code DEFAULT_*} constants
+ * are the only place the defaults are written: the Camel layer's configuration documents and starts from them.
+ */
 public final class AtomPmhOptions {
 
+    public static final boolean DEFAULT_FETCH_CONTENT = true;
+    public static final boolean DEFAULT_USE_ATOM_ID_AS_LOCATION = false;
+    public static final boolean DEFAULT_FOLLOW_NEXT = false;
+    public static final int DEFAULT_MAX_DOCUMENTS = 100_000;
+
     private List<String> mediaTypes = List.of();
-    private boolean fetchContent = true;
-    private boolean useAtomIdAsLocation;
-    private boolean followNext;
-    private int maxDocuments = 100_000;
+    private boolean fetchContent = DEFAULT_FETCH_CONTENT;
+    private boolean useAtomIdAsLocation = DEFAULT_USE_ATOM_ID_AS_LOCATION;
+    private boolean followNext = DEFAULT_FOLLOW_NEXT;
+    private int maxDocuments = DEFAULT_MAX_DOCUMENTS;
     private String stateId;
 
     public List<String> mediaTypes() {

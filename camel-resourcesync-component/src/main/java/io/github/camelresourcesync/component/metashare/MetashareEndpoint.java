@@ -21,6 +21,9 @@ import org.apache.camel.spi.UriPath;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-metashare", title = "ResourceSync META-SHARE Bridge",
              syntax = "resourcesync-metashare:nodeUrl", category = { Category.HTTP, Category.DOCUMENT },
              consumerOnly = true, headersClass = MetashareConstants.class)
+// the protocol sends the credentials in its login form (never a bearer token), takes redirects as answers (the login's
+// 302), and reads records as packages within maxDocumentSize, in memory: the other fetch options would be ignored
+@Metadata(excludeProperties = "bearerToken,maxRedirects,maxContentSize,spoolThreshold,spoolDirectory")
 public class MetashareEndpoint extends SyncEventEndpoint {
 
     @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"

@@ -24,19 +24,9 @@ public class MirrorEndpoint extends DefaultEndpoint {
     @UriPath(description = "The mirror directory; created when missing.")
     @Metadata(required = true)
     private String directory;
-    @UriParam(defaultValue = "true",
-              description = "Set each file's modification time to the resource's `lastmod`"
-                            + " (`CamelResourceSyncLastModified`).")
-    private boolean keepLastModified = true;
-    @UriParam(defaultValue = "true",
-              description = "Remove directories left empty by a deletion (never the mirror directory itself).")
-    private boolean pruneEmptyDirectories = true;
-    @UriParam(defaultValue = "false",
-              description = "Force each written file and its directory entry to the disk before the exchange"
-                            + " completes (survives a power loss or an operating system crash; costs a disk sync per"
-                            + " file). Without it a file is still written under a temporary name and renamed, so it"
-                            + " is whole or absent after the JVM or the route fails.")
-    private boolean fsync;
+
+    @UriParam
+    private MirrorConfiguration configuration = new MirrorConfiguration();
 
     public MirrorEndpoint() {
     }
@@ -65,32 +55,11 @@ public class MirrorEndpoint extends DefaultEndpoint {
         this.directory = directory;
     }
 
-    public boolean isKeepLastModified() {
-        return keepLastModified;
+    public MirrorConfiguration getConfiguration() {
+        return configuration;
     }
 
-    public void setKeepLastModified(boolean keepLastModified) {
-        this.keepLastModified = keepLastModified;
-    }
-
-    public boolean isPruneEmptyDirectories() {
-        return pruneEmptyDirectories;
-    }
-
-    public void setPruneEmptyDirectories(boolean pruneEmptyDirectories) {
-        this.pruneEmptyDirectories = pruneEmptyDirectories;
-    }
-
-    public boolean isFsync() {
-        return fsync;
-    }
-
-    /**
-     * Force each file and its directory entry to disk before the exchange completes, so a mirrored file survives a
-     * power loss or an operating system crash, at the cost of a disk flush per file. Without it a write is safe
-     * against the JVM or the route failing (a file is whole or absent) but not against losing the OS's cache.
-     */
-    public void setFsync(boolean fsync) {
-        this.fsync = fsync;
+    public void setConfiguration(MirrorConfiguration configuration) {
+        this.configuration = configuration;
     }
 }

@@ -36,7 +36,7 @@ public class MirrorProducer extends DefaultProducer {
     @Override
     protected void doStart() throws Exception {
         root = Path.of(getEndpoint().getDirectory()).toAbsolutePath().normalize();
-        files = new MirrorFiles(root, getEndpoint().isFsync());
+        files = new MirrorFiles(root, getEndpoint().getConfiguration().isFsync());
         super.doStart();
     }
 
@@ -81,12 +81,12 @@ public class MirrorProducer extends DefaultProducer {
     }
 
     private void write(Path target, MirrorFiles.Body body, Instant lastmod) throws Exception {
-        files.write(target, body, getEndpoint().isKeepLastModified() ? lastmod : null);
+        files.write(target, body, getEndpoint().getConfiguration().isKeepLastModified() ? lastmod : null);
         LOG.debug("Mirrored {}", target);
     }
 
     private void delete(Path target) throws Exception {
-        files.delete(target, getEndpoint().isPruneEmptyDirectories());
+        files.delete(target, getEndpoint().getConfiguration().isPruneEmptyDirectories());
     }
 
     /** The file of a name; refuses a missing name and names that would leave the mirror directory. */

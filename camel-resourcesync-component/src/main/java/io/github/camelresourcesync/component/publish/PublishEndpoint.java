@@ -6,7 +6,6 @@ import java.net.URI;
 import java.nio.file.Path;
 
 import io.github.camelresourcesync.notify.HubNotifier;
-import io.github.camelresourcesync.publish.PublicationListener;
 import io.github.camelresourcesync.publish.Publisher;
 import io.github.camelresourcesync.publish.PublisherOptions;
 import org.apache.camel.Category;
@@ -27,9 +26,6 @@ import org.apache.camel.support.DefaultEndpoint;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-publish", title = "ResourceSync Publisher",
              syntax = "resourcesync-publish:directory", category = { Category.FILE, Category.HTTP },
              producerOnly = true, headersClass = ResourceSyncConstants.class)
-// hub requests go one at a time, are retried by the notifier (pushRetries) and read no documents or bodies
-@Metadata(excludeProperties = "maxRetries,retryDelay,retryMaxDelay,maxConnections,maxDocumentSize,maxContentSize,"
-                              + "spoolThreshold,spoolDirectory")
 public class PublishEndpoint extends DefaultEndpoint {
 
     @UriPath(description = "The directory the Source is written into, the document root of the web server that serves"
@@ -44,10 +40,6 @@ public class PublishEndpoint extends DefaultEndpoint {
                                                          + " .publisher in the directory (keep it unserved). One"
                                                          + " publisher at a time may use it.")
     private String stateDirectory;
-    @UriParam(label = "producer,advanced", description = "Told of each published change, Change List rotation and"
-                                                         + " written document (for example to notify a search"
-                                                         + " index).")
-    private PublicationListener publicationListener;
     @UriParam(label = "producer,push", description = "The change notification channel (topic URL); default"
                                                      + " notification/changelist.xml under baseUrl.")
     private String pushChangeTopic;
@@ -121,11 +113,10 @@ public class PublishEndpoint extends DefaultEndpoint {
         }
     }
 
-    PublisherOptions publisherOptions() {
+    public PublisherOptions publisherOptions() {
         return configuration.applyTo(new PublisherOptions().directory(Path.of(directory))
                 .baseUrl(URI.create(baseUrl.trim()))
-                .stateDirectory(stateDirectory == null ? null : Path.of(stateDirectory))
-                .listener(publicationListener));
+                .stateDirectory(stateDirectory == null ? null : Path.of(stateDirectory)));
     }
 
     /** The publisher's notification counters, or {@code null} without {@code pushHub} or before a producer started. */
@@ -155,14 +146,6 @@ public class PublishEndpoint extends DefaultEndpoint {
 
     public void setStateDirectory(String stateDirectory) {
         this.stateDirectory = stateDirectory;
-    }
-
-    public PublicationListener getPublicationListener() {
-        return publicationListener;
-    }
-
-    public void setPublicationListener(PublicationListener publicationListener) {
-        this.publicationListener = publicationListener;
     }
 
     public String getPushChangeTopic() {

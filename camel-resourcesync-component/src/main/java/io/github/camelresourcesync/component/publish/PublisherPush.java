@@ -60,8 +60,8 @@ public final class PublisherPush implements PublicationListener {
     private PublisherPush(PublishEndpoint endpoint, URI base) {
         this.endpoint = endpoint;
         this.config = endpoint.getConfiguration();
-        this.user = endpoint.getPublicationListener() == null ? PublicationListener.NOOP
-                : endpoint.getPublicationListener();
+        this.user = config.getPublicationListener() == null ? PublicationListener.NOOP
+                : config.getPublicationListener();
         this.hubUri = URI.create(config.getPushHub().trim());
         this.base = base;
         this.changeTopic = topic(endpoint.getPushChangeTopic(), CHANGE_TOPIC);

@@ -1,5 +1,7 @@
 package io.github.camelresourcesync.component.support;
 
+import io.github.camelresourcesync.harvest.HarvestOptions;
+import io.github.camelresourcesync.harvest.SyncProgress;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriParams;
 
@@ -8,7 +10,7 @@ import org.apache.camel.spi.UriParams;
  * how much is fetched ahead. Declared once; the component's values are the defaults of its endpoints.
  */
 @UriParams
-public class DeliveryConfiguration implements Cloneable {
+public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfiguration> {
 
     @UriParam(label = "consumer", defaultValue = "false",
               description = "One exchange per batch of up to 1,000 events instead of one per event, like camel-kafka's"
@@ -39,22 +41,15 @@ public class DeliveryConfiguration implements Cloneable {
                             + " (with `breakOnFirstError=true` the harvest then waits at that event until it"
                             + " succeeds).")
     private int maxEventAttempts = 5;
-    @UriParam(label = "consumer", defaultValue = "4",
+    @UriParam(label = "consumer", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_PARALLELISM,
               description = "How many resources (records) are fetched concurrently ahead of delivery; exchanges"
                             + " stay in order.")
-    private int fetchParallelism = 4;
-    @UriParam(label = "consumer,advanced", defaultValue = "10000", javaType = "java.time.Duration",
+    private int fetchParallelism = HarvestOptions.DEFAULT_FETCH_PARALLELISM;
+    @UriParam(label = "consumer,advanced", defaultValue = "" + SyncProgress.DEFAULT_INTERVAL_MILLIS,
+              javaType = "java.time.Duration",
               description = "How often long harvests log progress (entries, events, bytes, rate); 0 disables.")
-    private long progressInterval = 10_000;
+    private long progressInterval = SyncProgress.DEFAULT_INTERVAL_MILLIS;
 
-    /** A copy: the component's configuration is the template every endpoint starts from. */
-    public DeliveryConfiguration copy() {
-        try {
-            return (DeliveryConfiguration) clone();
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     public boolean isBatching() {
         return batching;

@@ -12,43 +12,34 @@ import org.apache.camel.spi.UriParams;
 import org.apache.camel.support.jsse.SSLContextParameters;
 
 /**
- * The fetch policy of every outbound request: connection, timeouts, TLS, proxy, retries, redirects, allowed hosts,
- * credentials and size limits. Declared once and held by every harvesting endpoint (and the publisher, for its hub),
- * as camel-aws2-s3 holds its configuration: the component keeps one too, whose values
- * ({@code camel.component.<scheme>.*}) are the defaults each endpoint starts from. {@link #fetcherConfig} is the one
- * place the options become a {@link FetcherConfig}.
+ * The connection policy of every outbound request: timeouts, TLS, proxy, redirects, allowed hosts and credentials.
+ * Declared once and held by every harvesting endpoint (with its {@link FetchConfiguration}: retries, pool, limits) and
+ * by the publisher, for its hub requests, as camel-aws2-s3 holds its configuration: the component keeps one too, whose
+ * values ({@code camel.component.<scheme>.*}) are the defaults each endpoint starts from. The defaults are those of
+ * {@link FetcherConfig}; {@link #fetcherConfig} is the one place the options become one.
  */
 @UriParams
-public class HttpConfiguration implements Cloneable {
+public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> {
 
-    @UriParam(label = "http", defaultValue = "10000", javaType = "java.time.Duration",
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS,
+              javaType = "java.time.Duration",
               description = "Timeout to establish a connection.")
-    private long connectTimeout = 10_000;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration",
+    private long connectTimeout = FetcherConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS,
+              javaType = "java.time.Duration",
               description = "Timeout waiting for data on a connection, per read (also for the response headers).")
-    private long readTimeout = 30_000;
-    @UriParam(label = "http", defaultValue = "600000", javaType = "java.time.Duration",
+    private long readTimeout = FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS,
+              javaType = "java.time.Duration",
               description = "Deadline of one request as a whole (connecting, headers and the whole body): a server"
                             + " that trickles bytes just under readTimeout cannot hold a fetch for ever. Raise it"
                             + " for resources of many gigabytes over slow links; 0 disables.")
-    private long requestTimeout = 600_000;
-    @UriParam(label = "http", defaultValue = "camel-resourcesync", description = "The User-Agent header.")
-    private String userAgent = "camel-resourcesync";
-    @UriParam(label = "http", defaultValue = "3",
-              description = "Retries of a request on connection errors, 5xx (except 501), 429 and 408, with"
-                            + " exponential backoff and jitter (Retry-After honoured); 0 disables.")
-    private int maxRetries = 3;
-    @UriParam(label = "http", defaultValue = "500", javaType = "java.time.Duration",
-              description = "First backoff delay; doubles with each retry.")
-    private long retryDelay = 500;
-    @UriParam(label = "http", defaultValue = "30000", javaType = "java.time.Duration",
-              description = "Longest backoff delay, also the longest Retry-After honoured.")
-    private long retryMaxDelay = 30_000;
-    @UriParam(label = "http", defaultValue = "5",
+    private long requestTimeout = FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS;
+    @UriParam(label = "http", defaultValue = FetcherConfig.DEFAULT_USER_AGENT, description = "The User-Agent header.")
+    private String userAgent = FetcherConfig.DEFAULT_USER_AGENT;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REDIRECTS,
               description = "Redirects followed per request (every hop is checked against allowedHosts); 0 disables.")
-    private int maxRedirects = 5;
-    @UriParam(label = "http", defaultValue = "20", description = "Pooled HTTP connections in total and per host.")
-    private int maxConnections = 20;
+    private int maxRedirects = FetcherConfig.DEFAULT_MAX_REDIRECTS;
     @UriParam(label = "http,proxy", description = "HTTP proxy host; default: the JVM's proxy settings.")
     private String proxyHost;
     @UriParam(label = "http,proxy", description = "HTTP proxy port.")
@@ -78,23 +69,6 @@ public class HttpConfiguration implements Cloneable {
               description = "Token sent as `Authorization: Bearer`; takes precedence over Basic.")
     private String bearerToken;
 
-    @UriParam(label = "advanced", defaultValue = "268435456",
-              description = "Largest document accepted (capability document, feed document, META-SHARE inventory"
-                            + " or record package), in bytes after decompression (guards against gzip bombs); 0 for"
-                            + " no limit.")
-    private long maxDocumentSize = 256L * 1024 * 1024;
-    @UriParam(label = "advanced", defaultValue = "0",
-              description = "Largest resource body accepted, in bytes; 0 for no limit. A body is never read more than"
-                            + " one byte beyond its published length either.")
-    private long maxContentSize;
-    @UriParam(label = "advanced", defaultValue = "262144",
-              description = "Resource bodies up to this many bytes are kept in memory; larger ones are spooled to a"
-                            + " temporary file in `spoolDirectory`.")
-    private int spoolThreshold = 256 * 1024;
-    @UriParam(label = "advanced",
-              description = "Directory for spooled bodies and an audit's temporary file; default: the JVM's"
-                            + " temporary directory.")
-    private String spoolDirectory;
 
     /**
      * The fetch policy of requests that start at {@code configured}, the URL the user gave (credentials in its
@@ -104,13 +78,9 @@ public class HttpConfiguration implements Cloneable {
     public FetcherConfig fetcherConfig(CamelContext context, URI configured) {
         FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
                 .readTimeout(Duration.ofMillis(readTimeout)).requestTimeout(Duration.ofMillis(requestTimeout))
-                .userAgent(userAgent).sslContext(sslContext(context))
-                .maxRetries(maxRetries).retryInitialDelay(Duration.ofMillis(retryDelay))
-                .retryMaxDelay(Duration.ofMillis(retryMaxDelay)).maxRedirects(maxRedirects)
-                .maxConnections(maxConnections).proxyHost(proxyHost).proxyPort(proxyPort)
+                .userAgent(userAgent).sslContext(sslContext(context)).maxRedirects(maxRedirects)
+                .proxyHost(proxyHost).proxyPort(proxyPort)
                 .username(username).password(password).bearerToken(bearerToken)
-                .maxDocumentSize(maxDocumentSize).maxContentSize(maxContentSize).spoolThreshold(spoolThreshold)
-                .spoolDirectory(spoolDirectory == null ? null : java.nio.file.Path.of(spoolDirectory))
                 .allowedHosts(AllowedHosts.forConfiguredUrl(configured, allowedHosts));
         String userInfo = configured.getUserInfo();
         if (username == null && bearerToken == null && userInfo != null) {
@@ -131,14 +101,6 @@ public class HttpConfiguration implements Cloneable {
         }
     }
 
-    /** A copy: the component's configuration is the template every endpoint starts from. */
-    public HttpConfiguration copy() {
-        try {
-            return (HttpConfiguration) clone();
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /** Never the secrets: configurations may end up in logs. */
     @Override
@@ -180,44 +142,12 @@ public class HttpConfiguration implements Cloneable {
         this.userAgent = userAgent;
     }
 
-    public int getMaxRetries() {
-        return maxRetries;
-    }
-
-    public void setMaxRetries(int maxRetries) {
-        this.maxRetries = maxRetries;
-    }
-
-    public long getRetryDelay() {
-        return retryDelay;
-    }
-
-    public void setRetryDelay(long retryDelay) {
-        this.retryDelay = retryDelay;
-    }
-
-    public long getRetryMaxDelay() {
-        return retryMaxDelay;
-    }
-
-    public void setRetryMaxDelay(long retryMaxDelay) {
-        this.retryMaxDelay = retryMaxDelay;
-    }
-
     public int getMaxRedirects() {
         return maxRedirects;
     }
 
     public void setMaxRedirects(int maxRedirects) {
         this.maxRedirects = maxRedirects;
-    }
-
-    public int getMaxConnections() {
-        return maxConnections;
-    }
-
-    public void setMaxConnections(int maxConnections) {
-        this.maxConnections = maxConnections;
     }
 
     public String getProxyHost() {
@@ -276,35 +206,4 @@ public class HttpConfiguration implements Cloneable {
         this.bearerToken = bearerToken;
     }
 
-    public long getMaxDocumentSize() {
-        return maxDocumentSize;
-    }
-
-    public void setMaxDocumentSize(long maxDocumentSize) {
-        this.maxDocumentSize = maxDocumentSize;
-    }
-
-    public long getMaxContentSize() {
-        return maxContentSize;
-    }
-
-    public void setMaxContentSize(long maxContentSize) {
-        this.maxContentSize = maxContentSize;
-    }
-
-    public int getSpoolThreshold() {
-        return spoolThreshold;
-    }
-
-    public void setSpoolThreshold(int spoolThreshold) {
-        this.spoolThreshold = spoolThreshold;
-    }
-
-    public String getSpoolDirectory() {
-        return spoolDirectory;
-    }
-
-    public void setSpoolDirectory(String spoolDirectory) {
-        this.spoolDirectory = spoolDirectory;
-    }
 }

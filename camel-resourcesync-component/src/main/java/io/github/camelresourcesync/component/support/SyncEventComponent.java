@@ -46,6 +46,8 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
     private int pollThreads = 10;
     @Metadata(description = "The HTTP and security options every endpoint of this component starts from.")
     private HttpConfiguration httpConfiguration = new HttpConfiguration();
+    @Metadata(description = "The fetch options (retries, pool, limits) every endpoint of this component starts from.")
+    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
     @Metadata(description = "The delivery options every endpoint of this component starts from.")
     private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
 
@@ -72,6 +74,7 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
         }
         SyncEventEndpoint endpoint = newEndpoint(uri, remaining);
         endpoint.setHttpConfiguration(httpConfiguration.copy());
+        endpoint.setFetchConfiguration(fetchConfiguration.copy());
         endpoint.setDeliveryConfiguration(deliveryConfiguration.copy());
         setProperties(endpoint, parameters);
         return endpoint;
@@ -204,6 +207,14 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
 
     public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
         this.httpConfiguration = httpConfiguration;
+    }
+
+    public FetchConfiguration getFetchConfiguration() {
+        return fetchConfiguration;
+    }
+
+    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
+        this.fetchConfiguration = fetchConfiguration;
     }
 
     public DeliveryConfiguration getDeliveryConfiguration() {

@@ -18,7 +18,7 @@ import org.apache.camel.util.ObjectHelper;
 /**
  * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
  * {@code resourcesync-metashare}) have in common: the poll delay, the state options, the {@link HttpConfiguration}
- * (the one fetch policy) and the {@link DeliveryConfiguration}, and the configured URL every policy starts from.
+ * and {@link FetchConfiguration} (the one fetch policy) and the {@link DeliveryConfiguration}, and the configured URL every policy starts from.
  * Camel's tooling reads the options of this class as each endpoint's own, so they are declared and documented once
  * and mean the same everywhere.
  */
@@ -51,6 +51,8 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
     @UriParam
     private HttpConfiguration httpConfiguration = new HttpConfiguration();
     @UriParam
+    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
+    @UriParam
     private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
 
     protected SyncEventEndpoint() {
@@ -71,7 +73,7 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     /** The one place this endpoint's fetch policy is built: from its options and the URL its user configured. */
     public FetcherConfig fetcherConfig() {
-        return httpConfiguration.fetcherConfig(getCamelContext(), configuredUri());
+        return fetchConfiguration.applyTo(httpConfiguration.fetcherConfig(getCamelContext(), configuredUri()));
     }
 
     /** The configured URL without user-info: what messages, headers and state keys use. */
@@ -179,6 +181,14 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
         this.httpConfiguration = httpConfiguration;
+    }
+
+    public FetchConfiguration getFetchConfiguration() {
+        return fetchConfiguration;
+    }
+
+    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
+        this.fetchConfiguration = fetchConfiguration;
     }
 
     public DeliveryConfiguration getDeliveryConfiguration() {

@@ -147,7 +147,7 @@ class AtomPmhKameletTest {
         AtomPmhEndpoint endpoint = context.getEndpoints().stream().filter(AtomPmhEndpoint.class::isInstance)
                 .map(AtomPmhEndpoint.class::cast).findFirst().orElseThrow();
         assertEquals("0/1 * * * * ?", endpoint.getSchedulerProperties().get("cron"));
-        assertFalse(endpoint.isFetchContent());
+        assertFalse(endpoint.getConfiguration().isFetchContent());
     }
 
     private RouteBuilder javaRoute() {

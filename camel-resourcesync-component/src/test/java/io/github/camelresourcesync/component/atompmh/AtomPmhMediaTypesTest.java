@@ -102,7 +102,7 @@ class AtomPmhMediaTypesTest {
             assertEquals(atomLinks(), seen);
             AtomPmhEndpoint endpoint = context.getEndpoints().stream().filter(AtomPmhEndpoint.class::isInstance)
                     .map(AtomPmhEndpoint.class::cast).findFirst().orElseThrow();
-            assertEquals(List.of("application/rifcs+xml", "application/atom+xml"), endpoint.mediaTypeList());
+            assertEquals(List.of("application/rifcs+xml", "application/atom+xml"), endpoint.getConfiguration().mediaTypeList());
             assertFalse(log.contains("passed over"), log.lines().toString());
         }
     }

@@ -1,0 +1,164 @@
+package io.github.camelresourcesync;
+
+import io.github.camelresourcesync.component.publish.PublishComponent;
+import io.github.camelresourcesync.component.publish.PublishEndpoint;
+import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
+import io.github.camelresourcesync.component.atompmh.AtomPmhEndpoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.camelresourcesync.component.atompmh.AtomPmhEndpoint;
+import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
+import io.github.camelresourcesync.harvest.HarvestOptions;
+import io.github.camelresourcesync.harvest.SyncMode;
+import io.github.camelresourcesync.harvest.audit.DirectoryAuditDestination;
+import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
+import io.github.camelresourcesync.publish.PublicationListener;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Component;
+import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.support.PropertyBindingSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every endpoint option of every scheme is a component option too: {@code camel.component.<scheme>.<option>} (bound
+ * here through the generated component configurer, as Camel Main and Spring Boot bind it) is the default of each
+ * endpoint, which honours it, and an endpoint's own value overrides it. One option per concern and scheme.
+ */
+class ComponentOptionsTest {
+
+    @TempDir
+    Path tmp;
+
+    private CamelContext context;
+
+    @BeforeEach
+    void start() {
+        context = new DefaultCamelContext();
+    }
+
+    @AfterEach
+    void stop() {
+        context.stop();
+    }
+
+    /** Binds {@code properties} as {@code camel.component.<scheme>.*} does: by the configurer, no reflection. */
+    private <T extends Component> T configure(String scheme, Class<T> type, Map<String, Object> properties) {
+        T component = context.getComponent(scheme, type);
+        Map<String, Object> unbound = new HashMap<>(properties);
+        assertTrue(PropertyBindingSupport.build().withReflection(false)
+                .withConfigurer(component.getComponentPropertyConfigurer()).bind(context, component, unbound));
+        assertEquals(Map.of(), unbound, scheme + ": component options not bound");
+        return component;
+    }
+
+    @Test
+    void resourceSync() throws Exception {
+        ResourceSyncComponent component = configure("resourcesync", ResourceSyncComponent.class,
+                Map.of("mode", "audit", "rediscoveryInterval", "60000", // harvest
+                        "maxDumpEntries", "7", "preferDumps", "true", // dumps
+                        "auditDirectory", tmp.toString(), "auditReport", "false", // audit
+                        "pushLeaseSeconds", "3600", "pushSecret", "s3cret", // push
+                        "userAgent", "component-agent/1", // http
+                        "fetchParallelism", "2")); // delivery
+        ResourceSyncEndpoint plain = context.getEndpoint("resourcesync:https://example.org/",
+                ResourceSyncEndpoint.class);
+        HarvestOptions options = plain.harvestOptions();
+        assertEquals(SyncMode.AUDIT, options.mode());
+        assertEquals(Duration.ofMinutes(1), options.rediscoveryInterval());
+        assertEquals(7, options.dumpLimits().maxEntries());
+        assertTrue(options.preferDumps());
+        assertInstanceOf(DirectoryAuditDestination.class, plain.auditDestination(null));
+        assertFalse(plain.isAuditReport());
+        assertEquals(3600, plain.getPushConfiguration().getPushLeaseSeconds());
+        assertEquals("s3cret", plain.getPushConfiguration().getPushSecret());
+        assertEquals("component-agent/1", plain.fetcherConfig().userAgent());
+        assertEquals(2, options.fetchParallelism());
+
+        ResourceSyncEndpoint own = context.getEndpoint("resourcesync:https://example.org/b?maxDumpEntries=9&mode=auto",
+                ResourceSyncEndpoint.class);
+        assertEquals(9, own.harvestOptions().dumpLimits().maxEntries(), "an endpoint option overrides the component's");
+        assertEquals(SyncMode.AUTO, own.harvestOptions().mode());
+        assertEquals(7, component.getDumpConfiguration().getMaxDumpEntries(), "endpoints get copies");
+        assertEquals(SyncMode.AUDIT, component.getHarvestConfiguration().getMode());
+    }
+
+    @Test
+    void atomPmh() throws Exception {
+        configure("resourcesync-atompmh", Component.class,
+                Map.of("maxDocuments", "3", "mediaTypes", "application/rifcs xml", "connectTimeout", "1234",
+                        "maxEventAttempts", "2"));
+        AtomPmhEndpoint endpoint = context.getEndpoint("resourcesync-atompmh:https://example.org/feed.atom",
+                AtomPmhEndpoint.class);
+        AtomPmhOptions options = endpoint.getConfiguration().applyTo(new AtomPmhOptions());
+        assertEquals(3, options.maxDocuments());
+        assertEquals(List.of("application/rifcs+xml"), options.mediaTypes());
+        assertEquals(Duration.ofMillis(1234), endpoint.fetcherConfig().connectTimeout());
+        assertEquals(2, endpoint.getDeliveryConfiguration().getMaxEventAttempts());
+    }
+
+    @Test
+    void metashare() throws Exception {
+        configure("resourcesync-metashare", Component.class,
+                Map.of("userAgent", "node-agent/1", "username", "harvester", "progressInterval", "0"));
+        MetashareEndpoint endpoint = context.getEndpoint("resourcesync-metashare:https://node.example.org",
+                MetashareEndpoint.class);
+        assertEquals("node-agent/1", endpoint.fetcherConfig().userAgent());
+        assertEquals("harvester", endpoint.fetcherConfig().username());
+        assertEquals(0, endpoint.getDeliveryConfiguration().getProgressInterval());
+        // options the protocol does not use are not options of its endpoint
+        for (String ignored : List.of("bearerToken=t", "maxRedirects=1", "maxContentSize=1", "spoolThreshold=1",
+                "spoolDirectory=x")) {
+            assertThrows(ResolveEndpointFailedException.class,
+                    () -> context.getEndpoint("resourcesync-metashare:https://node.example.org/?" + ignored), ignored);
+        }
+    }
+
+    @Test
+    void mirror() throws Exception {
+        configure("resourcesync-mirror", Component.class, Map.of("keepLastModified", "false"));
+        context.start();
+        Instant lastmod = Instant.parse("2024-03-01T12:00:00Z");
+        context.createProducerTemplate().sendBodyAndHeaders("resourcesync-mirror:" + tmp.resolve("m"), "alpha",
+                Map.of(ResourceSyncConstants.FILE_NAME, "a.txt", ResourceSyncConstants.CHANGE, "created",
+                        ResourceSyncConstants.LAST_MODIFIED, lastmod));
+        assertNotEquals(lastmod, Files.getLastModifiedTime(tmp.resolve("m/a.txt")).toInstant(),
+                "keepLastModified=false at component level: the file keeps the time it was written");
+        context.createProducerTemplate().sendBodyAndHeaders(
+                "resourcesync-mirror:" + tmp.resolve("n") + "?keepLastModified=true", "alpha",
+                Map.of(ResourceSyncConstants.FILE_NAME, "a.txt", ResourceSyncConstants.CHANGE, "created",
+                        ResourceSyncConstants.LAST_MODIFIED, lastmod));
+        assertEquals(lastmod, Files.getLastModifiedTime(tmp.resolve("n/a.txt")).toInstant());
+    }
+
+    @Test
+    void publish() throws Exception {
+        PublicationListener listener = new PublicationListener() {
+        };
+        PublishComponent component = configure("resourcesync-publish", PublishComponent.class,
+                Map.of("flushSize", "5", "readTimeout", "4321"));
+        component.getConfiguration().setPublicationListener(listener);
+        PublishEndpoint endpoint = context.getEndpoint("resourcesync-publish:" + tmp.resolve("p")
+                                                       + "?baseUrl=https://example.org/p/", PublishEndpoint.class);
+        assertEquals(5, endpoint.publisherOptions().flushSize());
+        assertSame(listener, endpoint.publisherOptions().listener());
+        assertEquals(4321, endpoint.getHttpConfiguration().getReadTimeout());
+    }
+}
