@@ -236,4 +236,17 @@ class WebSubSubscriberTest {
                 HubSignature.sign("sha256", "s3cret", bytes(NOTIFICATION))));
         assertEquals(List.of(), received);
     }
+
+    @Test
+    void theLeaseTheHubGrantsIsKeptAndRenewedBeforeItEnds() throws Exception {
+        hub.maxLeaseSeconds(2);
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        long lease = only().expiresAtMillis() - System.currentTimeMillis();
+        assertTrue(lease <= 2000, "the 2 s the hub granted, not the 3600 s asked for: " + lease + " ms");
+        // renewed at three quarters of the granted lease, so the subscription never lapses
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() >= 2 && hub.verifications() >= 2);
+        assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
+        assertEquals(1, hub.subscriptions().size(), "still subscribed after the first lease ended");
+    }
 }
