@@ -1,0 +1,252 @@
+package io.github.camelresourcesync.notify;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.testsupport.TestHub;
+import io.github.camelresourcesync.xml.SitemapReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The WebSub subscriber without Camel: a real loopback hub ({@link TestHub}) and a loopback callback that hands
+ * verifications and deliveries to the subscriber, as the consumer's callback route does.
+ */
+class WebSubSubscriberTest {
+
+    private static final String NOTIFICATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                               + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+                                               + " xmlns:rs=\"http://www.openarchives.org/rs/terms/\">"
+                                               + "<rs:md capability=\"changelist-notification\"/>"
+                                               + "<url><loc>http://source.example/res1</loc>"
+                                               + "<rs:md change=\"updated\" datetime=\"2024-01-03T09:00:00Z\"/></url>"
+                                               + "</urlset>";
+
+    private TestHub hub;
+    private HttpServer callbackServer;
+    private ScheduledExecutorService scheduler;
+    private HubClient client;
+    private WebSubSubscriber subscriber;
+    private final List<Notification> received = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void start() throws IOException {
+        hub = new TestHub();
+        callbackServer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        callbackServer.setExecutor(Executors.newCachedThreadPool());
+        callbackServer.createContext("/callback", this::callback);
+        callbackServer.start();
+        scheduler = Executors.newSingleThreadScheduledExecutor();
+        client = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY));
+    }
+
+    @AfterEach
+    void stop() {
+        if (subscriber != null) {
+            subscriber.close();
+        }
+        client.close();
+        scheduler.shutdownNow();
+        callbackServer.stop(0);
+        hub.close();
+    }
+
+    private URI callback() {
+        return URI.create("http://127.0.0.1:" + callbackServer.getAddress().getPort() + "/callback");
+    }
+
+    private WebSubSubscriber subscriber(String secret, Duration verifyTimeout) {
+        subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback(), secret, 3600, verifyTimeout), client,
+                scheduler, new NotificationParser(new SitemapReader()), received::add);
+        return subscriber;
+    }
+
+    /** What the consumer's callback route does: GET is a verification of intent, POST a delivery. */
+    private void callback(HttpExchange ex) throws IOException {
+        try (ex) {
+            byte[] body;
+            try (InputStream in = ex.getRequestBody()) {
+                body = in.readAllBytes();
+            }
+            int status;
+            String answer;
+            if ("GET".equals(ex.getRequestMethod())) {
+                Map<String, String> q = new HashMap<>();
+                String raw = ex.getRequestURI().getRawQuery();
+                for (String pair : raw == null ? new String[0] : raw.split("&")) {
+                    int eq = pair.indexOf('=');
+                    q.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                            URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+                answer = subscriber.verify(q.get("hub.mode"), q.get("hub.topic"), q.get("hub.challenge"),
+                        q.get("hub.lease_seconds"), q.get("hub.reason"));
+                status = answer == null ? 404 : 200;
+                answer = answer == null ? "" : answer;
+            } else {
+                WebSubSubscriber.Delivery d = subscriber.deliver(name -> ex.getRequestHeaders().get(name), body, 1L);
+                status = d.status();
+                answer = d.reason() == null ? "" : d.reason();
+            }
+            byte[] b = answer.getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(status, b.length == 0 ? -1 : b.length);
+            if (b.length > 0) {
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(b);
+                }
+            }
+        }
+    }
+
+    private Channel channel(String topic) {
+        return new Channel(URI.create(topic), hub.uri(), Capability.CHANGELIST_NOTIFICATION);
+    }
+
+    private WebSubSubscriber.Status only() {
+        List<WebSubSubscriber.Status> all = subscriber.subscriptions();
+        assertEquals(1, all.size(), all.toString());
+        return all.get(0);
+    }
+
+    private void publish(String topic) throws IOException {
+        HubClient.Answer a = client.postBody(hub.uri(), "application/xml", NOTIFICATION.getBytes(StandardCharsets.UTF_8),
+                Map.of("Link", "<" + topic + ">; rel=\"self\""));
+        assertTrue(a.ok(), a.toString());
+        hub.awaitDelivered();
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSignedSubscriptionAcceptsOnlyDeliveriesSignedWithItsSecret() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        WebSubSubscriber.Status s = only();
+        assertEquals(WebSubSubscriber.State.ACTIVE, s.state());
+        assertEquals(1, s.requests());
+        long lease = s.expiresAtMillis() - System.currentTimeMillis();
+        assertTrue(lease > 3_500_000 && lease <= 3_600_000, "the lease granted (3600 s), was " + lease + " ms");
+        assertEquals("s3cret", hub.subscriptions().get(0).secret(), "hub.secret sent with the request");
+
+        publish(topic);
+        assertEquals(1, received.size());
+        assertTrue(received.get(0).signed(), "a valid signature is marked");
+        assertEquals(URI.create(topic), received.get(0).topic());
+        assertEquals(0, subscriber.refused());
+
+        // a forger: no signature, a wrong one, one of another body
+        assertEquals(403, hub.forge(callback(), topic, bytes(NOTIFICATION), null));
+        assertEquals(403, hub.forge(callback(), topic, bytes(NOTIFICATION), HubSignature.sign("sha256", "guess",
+                bytes(NOTIFICATION))));
+        assertEquals(403, hub.forge(callback(), topic, bytes(NOTIFICATION), HubSignature.sign("sha256", "s3cret",
+                bytes("<urlset/>"))));
+        // signed right but not a notification
+        assertEquals(400, hub.forge(callback(), topic, bytes("<urlset/>"), HubSignature.sign("sha256", "s3cret",
+                bytes("<urlset/>"))));
+        // a topic nobody subscribed to
+        assertEquals(410, hub.forge(callback(), "http://other.example/notify", bytes(NOTIFICATION), null));
+        assertEquals(1, received.size(), "nothing refused reached the listener");
+        assertEquals(5, subscriber.refused());
+    }
+
+    @Test
+    void withoutASecretDeliveriesAreAcceptedAsUnsignedHints() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        assertNull(hub.subscriptions().get(0).secret(), "an empty secret is not sent");
+        publish(topic);
+        assertEquals(1, received.size());
+        assertFalse(received.get(0).signed(), "never marked signed without a secret");
+    }
+
+    @Test
+    void verificationsAreAnsweredOnlyForWhatWasAskedFor() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        assertEquals("404", hub.verifyIntent(callback(), "subscribe", "http://other.example/t", "c1")[0],
+                "a topic it did not ask for");
+        assertEquals("404", hub.verifyIntent(callback(), "unsubscribe", topic, "c2")[0],
+                "an unsubscription it did not ask for");
+        assertEquals("404", hub.verifyIntent(callback(), "bogus", topic, "c3")[0], "an unknown mode");
+        assertEquals(2, subscriber.refused(), "the unknown topic and the unknown mode");
+        assertEquals(WebSubSubscriber.State.ACTIVE, only().state(), "none of them changed the subscription");
+        // the subscription's own topic: the challenge comes back
+        assertEquals("c4", hub.verifyIntent(callback(), "subscribe", topic, "c4")[1]);
+    }
+
+    @Test
+    void aHubThatNeverVerifiesIsAskedAgain() throws Exception {
+        hub.verify(false);
+        subscriber("s3cret", Duration.ofMillis(300)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() >= 3);
+        WebSubSubscriber.Status s = only();
+        assertEquals(WebSubSubscriber.State.REQUESTED, s.state());
+        assertTrue(s.requests() >= 3, s.toString());
+    }
+
+    @Test
+    void subscribingTwiceToOneTopicAtOneHubSendsOneRequest() throws Exception {
+        subscriber("s3cret", Duration.ofSeconds(30));
+        subscriber.subscribe(channel("http://source.example/notify"));
+        subscriber.subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        assertEquals(1, hub.subscribeRequests());
+        assertEquals(1, only().requests());
+    }
+
+    @Test
+    void unsubscribingEndsTheSubscriptionAtTheHubAndRefusesLaterDeliveries() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        subscriber.unsubscribeAll(Duration.ofSeconds(20));
+        assertEquals(1, hub.unsubscribeRequests());
+        assertEquals(List.of(), subscriber.subscriptions(), "unsubscribeAll returned once the hub verified");
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscriptions().isEmpty());
+        assertEquals(410, hub.forge(callback(), topic, bytes(NOTIFICATION),
+                HubSignature.sign("sha256", "s3cret", bytes(NOTIFICATION))));
+        assertEquals(List.of(), received);
+    }
+
+    @Test
+    void theLeaseTheHubGrantsIsKeptAndRenewedBeforeItEnds() throws Exception {
+        hub.maxLeaseSeconds(2);
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        long lease = only().expiresAtMillis() - System.currentTimeMillis();
+        assertTrue(lease <= 2000, "the 2 s the hub granted, not the 3600 s asked for: " + lease + " ms");
+        // renewed at three quarters of the granted lease, so the subscription never lapses
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() >= 2 && hub.verifications() >= 2);
+        assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
+        assertEquals(1, hub.subscriptions().size(), "still subscribed after the first lease ended");
+    }
+}
