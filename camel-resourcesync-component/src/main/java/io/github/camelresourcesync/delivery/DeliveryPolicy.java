@@ -31,6 +31,10 @@ public final class DeliveryPolicy {
      * {@code spoolThreshold}, larger ones spooled to files) this bounds the heap a harvest uses for bodies.
      */
     public static final long MAX_BATCH_BYTES = 8L * 1024 * 1024;
+    /** Default of {@code breakOnFirstError}: stop at a failed event, to resume at it (at least once, in order). */
+    public static final boolean DEFAULT_BREAK_ON_FIRST_ERROR = true;
+    /** Default of {@code maxEventAttempts}: polls in a row one event may fail before it is given up. */
+    public static final int DEFAULT_MAX_EVENT_ATTEMPTS = 5;
 
     /**
      * What was decided about a failed group.

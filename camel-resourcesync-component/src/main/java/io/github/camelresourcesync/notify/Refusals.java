@@ -14,7 +14,6 @@ import org.slf4j.Logger;
  */
 final class Refusals {
 
-    private static final int MAX_QUOTED = 200;
 
     private final Logger log;
     private final long intervalNanos;
@@ -62,23 +61,4 @@ final class Refusals {
         return total.sum();
     }
 
-    /** Text a request carried, safe to log: quoted, control and line-separator characters escaped, at most 200. */
-    static String quote(Object text) {
-        if (text == null) {
-            return "none";
-        }
-        String s = text.toString();
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length() && i < MAX_QUOTED; i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
-                b.append(String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append(s.length() > MAX_QUOTED ? "...\"" : "\"").toString();
-    }
 }

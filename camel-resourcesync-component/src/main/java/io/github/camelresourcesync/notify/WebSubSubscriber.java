@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import io.github.camelresourcesync.model.Printable;
 import io.github.camelresourcesync.http.Backoff;
 import io.github.camelresourcesync.http.LinkHeaders;
 import io.github.camelresourcesync.http.UrlRedaction;
@@ -213,7 +214,7 @@ public final class WebSubSubscriber implements AutoCloseable {
     public String verify(String mode, String topic, String challenge, String leaseSeconds, String reason) {
         Subscription s = topic == null ? null : byTopic.get(topic);
         if (mode == null || s == null) {
-            refusals.refused("Refused a verification for topic " + quoted(topic) + " (mode " + Refusals.quote(mode)
+            refusals.refused("Refused a verification for topic " + quoted(topic) + " (mode " + Printable.quoted(mode)
                              + "): this destination did not ask for it");
             return null;
         }
@@ -253,7 +254,7 @@ public final class WebSubSubscriber implements AutoCloseable {
             }
             default -> {
                 refusals.refused("Refused a verification for topic " + topic(s) + ": unknown mode "
-                                 + Refusals.quote(mode));
+                                 + Printable.quoted(mode));
                 return null;
             }
         }
@@ -300,7 +301,7 @@ public final class WebSubSubscriber implements AutoCloseable {
             listener.accept(n);
             return new Delivery(202, null, n);
         } catch (IOException e) {
-            refusals.refused("Refused a delivery for " + topic(s) + " with 400: " + Refusals.quote(e.getMessage()));
+            refusals.refused("Refused a delivery for " + topic(s) + " with 400: " + Printable.quoted(e.getMessage()));
             return new Delivery(400, e.getMessage(), null);
         }
     }
@@ -369,7 +370,7 @@ public final class WebSubSubscriber implements AutoCloseable {
 
     /** A URL a request named (anyone's text): without credentials, quoted. */
     private static String quoted(String url) {
-        return Refusals.quote(url == null ? null : UrlRedaction.redact(url));
+        return Printable.quoted(url == null ? null : UrlRedaction.redact(url));
     }
 
     private static String hub(Subscription s) {

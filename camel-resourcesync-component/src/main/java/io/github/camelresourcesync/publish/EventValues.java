@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.MediaTypes;
+import io.github.camelresourcesync.model.Printable;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.xml.XmlChars;
 
@@ -26,7 +27,6 @@ public final class EventValues {
     private static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
     private static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999999999Z");
     private static final Pattern ALGORITHM = Pattern.compile("[A-Za-z0-9-]+");
-    private static final int SHOWN = 200;
 
     private EventValues() {
     }
@@ -120,23 +120,8 @@ public final class EventValues {
         }
     }
 
-    /** The value as Java would spell it in a literal: control and non-XML characters as \\uXXXX, and shortened. */
-    public static String escaped(Object value) {
-        String s = String.valueOf(value);
-        StringBuilder sb = new StringBuilder();
-        int i = 0;
-        for (; i < s.length() && sb.length() < SHOWN; i++) {
-            char c = s.charAt(i);
-            if (Character.isISOControl(c) || XmlChars.firstIllegal(String.valueOf(c)) >= 0) {
-                sb.append(String.format("\\u%04X", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return i < s.length() ? sb + "..." : sb.toString();
-    }
 
     private static PublishException refused(String what, Object value, String expected) {
-        return new PublishException(what + " is \"" + escaped(value) + "\": expected " + expected);
+        return new PublishException(what + " is \"" + Printable.escaped(value) + "\": expected " + expected);
     }
 }

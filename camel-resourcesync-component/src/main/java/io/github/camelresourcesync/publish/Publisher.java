@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.camelresourcesync.model.Printable;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -106,7 +107,7 @@ public final class Publisher implements AutoCloseable {
         store.dropUnwritable(EventValues::problem, d -> LOG.error("Dropped {} from the publisher state of {}: {}."
                                                                   + " Send its event again with valid values to"
                                                                   + " publish it. The stored record: {}",
-                d.what(), dir, d.reason(), EventValues.escaped(d.record())));
+                d.what(), dir, d.reason(), Printable.escaped(d.record())));
         store.commit();
     }
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import io.github.camelresourcesync.model.Printable;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
@@ -164,7 +165,7 @@ final class PublisherStore implements AutoCloseable {
             try {
                 reason = problem.apply(Published.decode(e.getValue()));
             } catch (RuntimeException ex) {
-                reason = "it cannot be read (" + EventValues.escaped(ex.getMessage()) + ")";
+                reason = "it cannot be read (" + Printable.escaped(ex.getMessage()) + ")";
             }
             if (reason != null) {
                 found.add(Map.entry(e.getKey(), new Dropped(kind + e.getKey(), e.getValue(), reason)));

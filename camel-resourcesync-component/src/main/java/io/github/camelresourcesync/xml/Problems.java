@@ -2,6 +2,8 @@ package io.github.camelresourcesync.xml;
 
 import java.net.URI;
 
+import io.github.camelresourcesync.model.Printable;
+
 /**
  * Where the attribute readers report what they find wrong; the document adds the context (document URL, entry number,
  * loc, line) so every message tells a person where to look.
@@ -12,7 +14,7 @@ interface Problems {
 
     /** Values quoted in messages are cut: a loc may be megabytes of garbage. */
     static String shorten(String value) {
-        return value.length() <= MAX_QUOTED ? value : value.substring(0, MAX_QUOTED) + "...";
+        return Printable.escaped(value, MAX_QUOTED);
     }
 
     /** An error that makes the document unusable (strict: going on would lose or misorder data). */

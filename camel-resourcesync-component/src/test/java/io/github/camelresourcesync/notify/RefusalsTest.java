@@ -53,15 +53,4 @@ class RefusalsTest {
                     lines.get(1));
         }
     }
-
-    @Test
-    void quotedTextCannotForgeLogLines() {
-        assertEquals("none", Refusals.quote(null));
-        assertEquals("\"plain\"", Refusals.quote("plain"));
-        assertEquals("\"a\\\"b\\\\c\"", Refusals.quote("a\"b\\c"));
-        assertEquals("\"x\\u000aWARN forged\\u000d\\u2028\\u2029\\u0000\"", Refusals.quote("x\nWARN forged\r\u2028\u2029\u0000"));
-        String longText = "y".repeat(500);
-        assertEquals("\"" + "y".repeat(200) + "...\"", Refusals.quote(longText));
-        assertEquals("\"" + "y".repeat(200) + "\"", Refusals.quote("y".repeat(200)), "200 characters are not cut");
-    }
 }

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.component.publish;
 
+import io.github.camelresourcesync.model.Printable;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.component.support.EventExchanges;
 import java.io.InputStream;
@@ -158,7 +159,7 @@ public class PublishProducer extends DefaultProducer {
         ChangeType change = changeText == null ? ChangeType.UPDATED : ChangeType.fromValue(changeText);
         if (change == null) {
             throw new IllegalArgumentException("resourcesync-publish: " + ResourceSyncConstants.CHANGE + " of "
-                                               + location + " is '" + EventValues.escaped(changeText)
+                                               + location + " is '" + Printable.escaped(changeText)
                                                + "', expected created, updated or deleted");
         }
         String of = " of " + location;
@@ -191,7 +192,7 @@ public class PublishProducer extends DefaultProducer {
             try {
                 t = W3cDateTime.parse(v.toString());
             } catch (IllegalArgumentException e) {
-                throw new PublishException(header(header) + of + ": " + EventValues.escaped(e.getMessage()));
+                throw new PublishException(header(header) + of + ": " + Printable.escaped(e.getMessage()));
             }
         }
         return EventValues.time(t, header(header) + of);
@@ -209,7 +210,7 @@ public class PublishProducer extends DefaultProducer {
                     : Long.parseLong(v.toString().trim());
             return EventValues.length(n, what);
         } catch (NumberFormatException e) {
-            throw new PublishException(what + " is \"" + EventValues.escaped(v) + "\": expected a number of bytes");
+            throw new PublishException(what + " is \"" + Printable.escaped(v) + "\": expected a number of bytes");
         }
     }
 }

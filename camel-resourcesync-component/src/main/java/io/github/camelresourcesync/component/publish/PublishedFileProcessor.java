@@ -53,6 +53,8 @@ public class PublishedFileProcessor implements Processor {
     private static final String CONTENT_LENGTH = "Content-Length";
 
     private final Path root;
+    /** {@link #root} with links resolved, once: the directory is created by the publisher and not moved under it. */
+    private volatile Path realRoot;
     private final String contextPath;
     private final TopicLinks topics;
 
@@ -179,7 +181,7 @@ public class PublishedFileProcessor implements Processor {
         }
         // the name is inside; where it leads must be too: a symbolic link to /etc or to .publisher/ is not served
         try {
-            Path realRoot = root.toRealPath();
+            Path realRoot = realRoot();
             Path real = file.toRealPath();
             if (!real.startsWith(realRoot)) {
                 return null;
@@ -193,6 +195,15 @@ public class PublishedFileProcessor implements Processor {
         } catch (IOException e) {
             return null; // a dangling link, or a file removed meanwhile
         }
+    }
+
+    private Path realRoot() throws IOException {
+        Path r = realRoot;
+        if (r == null) {
+            r = root.toRealPath();
+            realRoot = r;
+        }
+        return r;
     }
 
     /** Dot files and directories are the publisher's own (its state, temporary files), except .well-known. */

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.component.support;
 
+import io.github.camelresourcesync.delivery.DeliveryPolicy;
 import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import org.apache.camel.spi.UriParam;
@@ -23,14 +24,14 @@ public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfigu
               description = "The most events one poll delivers (0: no limit). The next poll continues where this one"
                             + " stopped; set `greedy=true` to run it at once.")
     private int maxMessagesPerPoll;
-    @UriParam(label = "consumer", defaultValue = "true",
+    @UriParam(label = "consumer", defaultValue = "" + DeliveryPolicy.DEFAULT_BREAK_ON_FIRST_ERROR,
               description = "Stop the poll at the first failed event, to resume at it next poll (at least once, in"
                             + " order); `false` passes over it while later events flow: `resourcesync:` remembers it"
                             + " in the state and tries it again at the end of each poll until it is delivered or"
                             + " given up (`maxEventAttempts`), `resourcesync-metashare:` lists it again next poll,"
                             + " `resourcesync-atompmh:` moves past it as if given up.")
-    private boolean breakOnFirstError = true;
-    @UriParam(label = "consumer", defaultValue = "5",
+    private boolean breakOnFirstError = DeliveryPolicy.DEFAULT_BREAK_ON_FIRST_ERROR;
+    @UriParam(label = "consumer", defaultValue = "" + DeliveryPolicy.DEFAULT_MAX_EVENT_ATTEMPTS,
               description = "How many polls in a row one event may fail (fetch, fixity, refused link, or the route)"
                             + " before it is given up: recorded as failed (statistics, health details, dev console,"
                             + " JMX, meter), handed to the exception handler with `CamelResourceSyncGivenUp=true`"
@@ -40,7 +41,7 @@ public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfigu
                             + " (`breakOnFirstError=false`) are kept in the state, across restarts. 0: never give up"
                             + " (with `breakOnFirstError=true` the harvest then waits at that event until it"
                             + " succeeds).")
-    private int maxEventAttempts = 5;
+    private int maxEventAttempts = DeliveryPolicy.DEFAULT_MAX_EVENT_ATTEMPTS;
     @UriParam(label = "consumer", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_PARALLELISM,
               description = "How many resources (records) are fetched concurrently ahead of delivery; exchanges"
                             + " stay in order.")

@@ -102,7 +102,7 @@ class PublishBadValuesTest {
         }
         Exchange location = publish("bad.txt", Map.of(ResourceSyncConstants.LOCATION, "http://origin.example/\uFFFE"));
         assertTrue(location.getException().getMessage().contains(
-                "header CamelResourceSyncLocation is \"http://origin.example/\\uFFFE\": expected an absolute URI of"
+                "header CamelResourceSyncLocation is \"http://origin.example/\\ufffe\": expected an absolute URI of"
                 + " XML 1.0 characters"), location.getException().getMessage());
         assertTrue(publish("a.txt", Map.of(ResourceSyncConstants.MEDIA_TYPE, "text/plain\u0001")).getException()
                 .getMessage().contains("\"text/plain\\u0001\": expected an RFC 6838 media type"));
