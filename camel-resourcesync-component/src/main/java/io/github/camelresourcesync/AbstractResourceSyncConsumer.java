@@ -7,7 +7,6 @@ import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.Harvester;
-import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -44,10 +43,8 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
         ExecutorService fetchPool = ep.isFetchContent() ? fetchPool() : null;
-        String name = ep.describe();
         harvester = new Harvester(ep.sourceUri(), ep.harvestOptions(), fetcher,
-                new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool,
-                () -> new SyncProgress(name, ep.getDeliveryConfiguration().getProgressInterval()));
+                new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool, progress());
         harvester.gapListener(getStatistics());
         harvester.discoveryCheck(found -> {
             Map<String, String> keys = new LinkedHashMap<>();

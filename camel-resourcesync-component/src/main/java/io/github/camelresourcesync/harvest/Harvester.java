@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
@@ -37,7 +38,7 @@ public final class Harvester {
     private final Discovery discovery;
     private final DocumentLoader loader;
     private final PackageLoader packages;
-    private final SyncProgressFactory progressFactory;
+    private final Supplier<SyncProgress> progressFactory;
     private final URI origin;
     private final SourceClock clock;
 
@@ -51,17 +52,12 @@ public final class Harvester {
     private List<DiscoveredSource> lastFollowed = List.of();
     private long discoveredAtNanos;
 
-    /** Creates the progress counters of each run (so callers choose names and report intervals). */
-    @FunctionalInterface
-    public interface SyncProgressFactory {
-        SyncProgress create();
-    }
-
     /**
-     * @param fetchPool runs content fetches when {@code fetchContent} is on; owned by the caller
+     * @param fetchPool       runs content fetches when {@code fetchContent} is on; owned by the caller
+     * @param progressFactory creates the progress counters of each run (callers choose names and report intervals)
      */
     public Harvester(URI start, HarvestOptions options, HttpFetcher fetcher, SitemapReader reader,
-                     SyncStateStore store, ExecutorService fetchPool, SyncProgressFactory progressFactory) {
+                     SyncStateStore store, ExecutorService fetchPool, Supplier<SyncProgress> progressFactory) {
         this.start = start;
         this.options = options;
         this.fetcher = fetcher;
@@ -70,7 +66,7 @@ public final class Harvester {
         this.progressFactory = progressFactory;
         this.discovery = new Discovery(fetcher, reader);
         this.clock = new SourceClock(options.clockSkewTolerance());
-        this.loader = new DocumentLoader(fetcher, reader, progressFactory.create(), clock);
+        this.loader = new DocumentLoader(fetcher, reader, progressFactory.get(), clock);
         this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetchPool);
         this.origin = origin(start);
         this.notifiedDeletions = new NotifiedDeletions(fetcher);
@@ -171,7 +167,7 @@ public final class Harvester {
      */
     public SyncRun startRun(long maxEvents, List<NotifiedChanges> notified, boolean listing) throws IOException {
         List<DiscoveredSource> followed = sources();
-        SyncProgress progress = progressFactory.create();
+        SyncProgress progress = progressFactory.get();
         StateBuffer buffer = new StateBuffer(store, clock);
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), buffer, store,
                 new EventFactory(origin), packages, progress);
@@ -389,7 +385,7 @@ public final class Harvester {
      */
     public SyncRun startListRun(ListRunPlanner planner) throws IOException {
         List<DiscoveredSource> followed = sources();
-        SyncProgress progress = progressFactory.create();
+        SyncProgress progress = progressFactory.get();
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store, clock), store,
                 new EventFactory(origin), packages, progress);
         List<Listed> listed = new ArrayList<>();

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 
 import io.github.camelresourcesync.harvest.FetchAheadRun;
@@ -50,14 +49,14 @@ public final class MetashareHarvester {
     /**
      * @param stateId          prefix of the state keys (two endpoints harvesting one node into different places),
      *                         or null
-     * @param fetchPool        runs record fetches, at most {@code fetchParallelism} at a time
+     * @param fetching         how record fetches run ahead of delivery (pool, parallelism, wait limit)
      */
-    public MetashareHarvester(MetashareClient client, SyncStateStore store, String stateId, ExecutorService fetchPool,
-                              int fetchParallelism, Supplier<SyncProgress> progress) {
+    public MetashareHarvester(MetashareClient client, SyncStateStore store, String stateId,
+                              FetchAheadRun.Fetching fetching, Supplier<SyncProgress> progress) {
         this.client = client;
         this.store = store;
         this.sourceKey = (stateId == null || stateId.isBlank() ? "" : stateId + ":") + "metashare:" + client.node();
-        this.fetching = new FetchAheadRun.Fetching(fetchPool, fetchParallelism, null);
+        this.fetching = fetching;
         this.progress = progress;
     }
 

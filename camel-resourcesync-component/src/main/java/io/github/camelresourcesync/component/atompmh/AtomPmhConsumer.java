@@ -1,9 +1,7 @@
 package io.github.camelresourcesync.component.atompmh;
 
-import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
-import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
-import io.github.camelresourcesync.harvest.SyncProgress;
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -29,9 +27,7 @@ public class AtomPmhConsumer extends SyncEventPollingConsumer {
     @Override
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
         AtomPmhEndpoint ep = getEndpoint();
-        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, new Fetching(fetchPool(),
-                ep.getDeliveryConfiguration().getFetchParallelism(), ep.fetcherConfig().longestFetch()),
-                () -> new SyncProgress(ep.describe(), ep.getDeliveryConfiguration().getProgressInterval()));
+        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, fetching(), progress());
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.github.camelresourcesync.component.metashare;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
-import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
@@ -38,9 +37,7 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
         FetcherConfig credentials = ep.fetcherConfig();
         MetashareClient client = new MetashareClient(ep.nodeUri(), credentials.username(), credentials.password(),
                 fetcher, credentials.maxDocumentSize());
-        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetchPool(),
-                ep.getDeliveryConfiguration().getFetchParallelism(),
-                () -> new SyncProgress(ep.describe(), ep.getDeliveryConfiguration().getProgressInterval()));
+        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetching(), progress());
     }
 
     @Override

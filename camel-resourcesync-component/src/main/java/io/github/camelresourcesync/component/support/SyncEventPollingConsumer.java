@@ -1,14 +1,17 @@
 package io.github.camelresourcesync.component.support;
 
-import io.github.camelresourcesync.ResourceSyncConstants;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 
+import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.delivery.DeliveryPolicy;
+import io.github.camelresourcesync.harvest.FetchAheadRun;
+import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
@@ -81,6 +84,24 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     /** The fetch workers of this consumer's runs: the component's shared pool. */
     protected ExecutorService fetchPool() {
         return getEndpoint().getComponent().fetchPool();
+    }
+
+    /**
+     * How this consumer's runs fetch ahead: on the shared pool, {@code fetchParallelism} at a time, each fetch awaited
+     * at most as long as the endpoint's fetch policy lets it take.
+     */
+    protected FetchAheadRun.Fetching fetching() {
+        SyncEventEndpoint ep = getEndpoint();
+        return new FetchAheadRun.Fetching(fetchPool(), ep.getDeliveryConfiguration().getFetchParallelism(),
+                ep.fetcherConfig().longestFetch());
+    }
+
+    /** A new progress log for each run, every {@code progressInterval}, named after the endpoint. */
+    protected Supplier<SyncProgress> progress() {
+        SyncEventEndpoint ep = getEndpoint();
+        String name = ep.describe();
+        long interval = ep.getDeliveryConfiguration().getProgressInterval();
+        return () -> new SyncProgress(name, interval);
     }
 
     /** Releases what {@link #prepare} built; the fetcher and the store are the base's to close. */

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
+import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
@@ -71,7 +72,8 @@ class MetashareModelTest {
         for (int i = 0; i < 2 + random.nextInt(5); i++) {
             add("v0");
         }
-        MetashareHarvester h = new MetashareHarvester(client, model.store(), null, pool, 1 + random.nextInt(4),
+        MetashareHarvester h = new MetashareHarvester(client, model.store(), null,
+                new FetchAheadRun.Fetching(pool, 1 + random.nextInt(4), null),
                 () -> new SyncProgress("model", 0));
         for (int step = 0; step < 40; step++) {
             int op = random.nextInt(100);
