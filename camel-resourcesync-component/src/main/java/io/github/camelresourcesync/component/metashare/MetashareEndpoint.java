@@ -23,8 +23,10 @@ import org.apache.camel.spi.UriPath;
              consumerOnly = true, headersClass = MetashareConstants.class)
 // the protocol sends the credentials in its login form (never a bearer token), takes redirects as answers (the login's
 // 302), and reads records as packages within maxDocumentSize, in memory: the other fetch options would be ignored
-@Metadata(excludeProperties = "bearerToken,maxRedirects,maxContentSize,spoolThreshold,spoolDirectory")
+@Metadata(excludeProperties = MetashareEndpoint.IGNORED_FETCH_OPTIONS)
 public class MetashareEndpoint extends SyncEventEndpoint {
+
+    static final String IGNORED_FETCH_OPTIONS = "bearerToken,maxRedirects,maxContentSize,spoolThreshold,spoolDirectory";
 
     @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"
                            + " appended). `http:` or `https:`.")
@@ -51,7 +53,28 @@ public class MetashareEndpoint extends SyncEventEndpoint {
             throw new IllegalArgumentException("resourcesync-metashare:" + getServiceUrl()
                                                + " needs the username and password of a sync user of the node");
         }
+        refuseIgnoredComponentDefaults(http);
         return new MetashareConsumer(this, processor);
+    }
+
+    /**
+     * The component configuration is shared by every scheme, so Camel lists {@link #IGNORED_FETCH_OPTIONS} among this
+     * component's options too (its generator cannot exclude nested options there): one set there would be ignored in
+     * silence, so it is refused with the reason.
+     */
+    private void refuseIgnoredComponentDefaults(FetcherConfig http) {
+        FetcherConfig defaults = new FetcherConfig();
+        String ignored = http.bearerToken() != null ? "bearerToken"
+                : http.maxRedirects() != defaults.maxRedirects() ? "maxRedirects"
+                : http.maxContentSize() != defaults.maxContentSize() ? "maxContentSize"
+                : http.spoolThreshold() != defaults.spoolThreshold() ? "spoolThreshold"
+                : http.spoolDirectory() != null ? "spoolDirectory" : null;
+        if (ignored != null) {
+            throw new IllegalArgumentException("camel.component.resourcesync-metashare." + ignored + " is set, but the"
+                                               + " META-SHARE bridge ignores it: the node's login form carries the"
+                                               + " credentials, redirects are answers, and records are read within"
+                                               + " maxDocumentSize; remove it from the component configuration");
+        }
     }
 
     @Override
