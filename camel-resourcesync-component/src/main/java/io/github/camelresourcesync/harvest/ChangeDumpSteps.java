@@ -15,7 +15,6 @@ import io.github.camelresourcesync.dump.Bitstream;
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
-import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.xml.SitemapDocument;
 
 /**
@@ -28,7 +27,7 @@ import io.github.camelresourcesync.xml.SitemapDocument;
  * A package is downloaded and checked as a whole before its first change becomes an event: a package that fails (its
  * own length or hash, unsafe paths, limits) throws and delivers nothing, so the resume point stays before it.
  */
-final class ChangeDumpSteps implements IncrementalPass {
+final class ChangeDumpSteps extends IncrementalPass {
 
     private static final Comparator<Bitstream> BY_TIME = Comparator.comparing(b -> b.entry().changeTime(),
             Comparator.nullsLast(Comparator.naturalOrder()));
@@ -37,14 +36,7 @@ final class ChangeDumpSteps implements IncrementalPass {
     private record Dump(URI uri, List<Entry> packages, Validators validators) {
     }
 
-    private final DiscoveredSource source;
-    private final HarvestContext ctx;
-    private final Instant resumeTime;
-    private final Set<String> resumeIds;
-    private final long generation;
-    private final URI changeDump;
     private final Deque<Dump> dumps = new ArrayDeque<>();
-    private Instant coverageStart;
 
     private Dump dump;
     private final Deque<Entry> packages = new ArrayDeque<>();
@@ -54,13 +46,7 @@ final class ChangeDumpSteps implements IncrementalPass {
     private BitstreamRuns runs;
 
     private ChangeDumpSteps(DiscoveredSource source, URI changeDump, HarvestContext ctx) {
-        this.source = source;
-        this.changeDump = changeDump;
-        this.ctx = ctx;
-        SourceState state = ctx.buffer().source(source.key());
-        this.resumeTime = state.resumeTime();
-        this.resumeIds = state.resumeEventIds();
-        this.generation = state.baselineGeneration();
+        super(source, changeDump, ctx, ctx.buffer().source(source.key()));
     }
 
     /** Reads the Change Dump's package entries and plans the pass; nothing is downloaded yet. */
@@ -79,28 +65,13 @@ final class ChangeDumpSteps implements IncrementalPass {
     }
 
     @Override
-    public Instant coverageStart() {
-        return coverageStart;
-    }
-
-    @Override
-    public Instant resumeTime() {
-        return resumeTime;
-    }
-
-    @Override
-    public URI document() {
-        return changeDump;
-    }
-
-    @Override
-    public Set<URI> listed() {
-        return Set.of(changeDump);
+    Set<URI> listed() {
+        return Set.of(document());
     }
 
     /** Reads archived Change Dumps (oldest first) before the current one, closing the gap before it. */
     @Override
-    public void replayFirst(List<Entry> archivedDumps) {
+    void replayFirst(List<Entry> archivedDumps) {
         for (int i = archivedDumps.size() - 1; i >= 0; i--) {
             dumps.addFirst(new Dump(archivedDumps.get(i).loc(), null, Validators.NONE));
         }

@@ -23,9 +23,7 @@ import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Metadata;
 import io.github.camelresourcesync.model.SyncEvent;
-import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.state.SourceState;
-import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.xml.SitemapDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * Lists are read oldest first into a window of at most {@link #WINDOW} new changes, which are sorted by time before
  * delivery (a Source's list need not be in order) and collapsed to the newest change per resource.
  */
-final class IncrementalSteps implements IncrementalPass {
+final class IncrementalSteps extends IncrementalPass {
 
     private static final Logger LOG = LoggerFactory.getLogger(IncrementalSteps.class);
     /** New changes collected before delivery starts: bounds memory during a long catch-up. */
@@ -47,11 +45,6 @@ final class IncrementalSteps implements IncrementalPass {
     static final Comparator<Entry> CHRONOLOGICAL = Comparator.comparing(Entry::changeTime,
             Comparator.nullsLast(Comparator.naturalOrder()));
 
-    private final DiscoveredSource source;
-    private final HarvestContext ctx;
-    private final Instant resumeTime;
-    private final Set<String> resumeIds;
-    private final long generation;
     /** lists still to read, oldest first; the first may already be open */
     private final Deque<Entry> lists = new ArrayDeque<>();
     /** archived lists covering the time before the current lists, oldest first: read before everything else */
@@ -61,18 +54,11 @@ final class IncrementalSteps implements IncrementalPass {
     private final Map<Entry, URI> documents = new IdentityHashMap<>();
     private SitemapDocument openRoot;
     private Validators rootValidators;
-    private final URI changeList;
-    private Instant coverageStart;
 
     private IncrementalSteps(DiscoveredSource source, URI changeList, HarvestContext ctx, SourceState state,
                              SitemapDocument openRoot, Validators rootValidators, List<Entry> children,
                              Instant coverageStart) {
-        this.source = source;
-        this.changeList = changeList;
-        this.ctx = ctx;
-        this.resumeTime = state.resumeTime();
-        this.resumeIds = state.resumeEventIds();
-        this.generation = state.baselineGeneration();
+        super(source, changeList, ctx, state);
         this.openRoot = openRoot;
         this.rootValidators = rootValidators;
         this.coverageStart = coverageStart;
@@ -130,7 +116,7 @@ final class IncrementalSteps implements IncrementalPass {
      * @param lists archived lists covering the gap, oldest first (each with {@code from}/{@code until})
      */
     @Override
-    public void replayFirst(List<Entry> lists) {
+    void replayFirst(List<Entry> lists) {
         for (Entry e : lists) {
             archived.add(e);
         }
@@ -141,26 +127,11 @@ final class IncrementalSteps implements IncrementalPass {
 
     /** The URIs of the lists this pass reads: archived lists already among them are not replayed twice. */
     @Override
-    public Set<URI> listed() {
+    Set<URI> listed() {
         Set<URI> uris = new HashSet<>();
-        uris.add(changeList);
+        uris.add(document());
         lists.forEach(e -> uris.add(e.loc()));
         return uris;
-    }
-
-    @Override
-    public Instant coverageStart() {
-        return coverageStart;
-    }
-
-    @Override
-    public Instant resumeTime() {
-        return resumeTime;
-    }
-
-    @Override
-    public URI document() {
-        return changeList;
     }
 
     @Override

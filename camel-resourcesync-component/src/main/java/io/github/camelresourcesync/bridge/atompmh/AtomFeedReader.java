@@ -6,6 +6,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -142,49 +143,36 @@ public final class AtomFeedReader {
     /** Text of the current element and its descendants (an xhtml title has markup); ends on its end tag. */
     private static String text(XMLStreamReader r) throws XMLStreamException {
         StringBuilder sb = new StringBuilder();
-        int depth = 1;
-        while (depth > 0) {
-            int event = r.next();
-            if (event == XMLStreamConstants.START_ELEMENT) {
-                depth++;
-            } else if (event == XMLStreamConstants.END_ELEMENT) {
-                depth--;
-            } else if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
-                sb.append(r.getText());
-            }
-        }
+        readToEnd(r, sb::append);
         return sb.toString();
     }
 
     /** {@code true} when the current element has no child element and only whitespace; ends on its end tag. */
     private static boolean isEmpty(XMLStreamReader r) throws XMLStreamException {
-        boolean empty = true;
-        int depth = 1;
-        while (depth > 0) {
-            int event = r.next();
-            if (event == XMLStreamConstants.START_ELEMENT) {
-                depth++;
-                empty = false;
-            } else if (event == XMLStreamConstants.END_ELEMENT) {
-                depth--;
-            } else if ((event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA)
-                    && !r.getText().isBlank()) {
-                empty = false;
-            }
-        }
-        return empty;
+        boolean[] blank = { true };
+        boolean child = readToEnd(r, t -> blank[0] &= t.isBlank());
+        return !child && blank[0];
     }
 
     private static void skip(XMLStreamReader r) throws XMLStreamException {
-        int depth = 1;
-        while (depth > 0) {
+        readToEnd(r, t -> { });
+    }
+
+    /** Reads to the current element's end tag, handing each run of text to {@code texts}; whether it had a child. */
+    private static boolean readToEnd(XMLStreamReader r, Consumer<String> texts) throws XMLStreamException {
+        boolean child = false;
+        for (int depth = 1; depth > 0; ) {
             int event = r.next();
             if (event == XMLStreamConstants.START_ELEMENT) {
                 depth++;
+                child = true;
             } else if (event == XMLStreamConstants.END_ELEMENT) {
                 depth--;
+            } else if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
+                texts.accept(r.getText());
             }
         }
+        return child;
     }
 
     private static URI href(String value, URI base) {
