@@ -2,7 +2,6 @@ package io.github.camelresourcesync.harvest;
 
 import java.io.IOException;
 import java.net.URI;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -10,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 
 import io.github.camelresourcesync.dump.Bitstream;
 import io.github.camelresourcesync.dump.DumpException;
-import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
@@ -25,10 +23,9 @@ import io.github.camelresourcesync.model.SyncEvent;
  * body asked for ({@link #content}) is read from its package, downloaded then, once: an audit of a dump downloads only
  * the packages holding a resource to repair. Such a body is verified against the published manifest's fixity.
  */
-final class DumpManifestEntries implements BaselineEntries {
+final class DumpManifestEntries extends ResourceDumpWalk {
 
     private final HarvestContext ctx;
-    private final ListWalker packages;
     /** the published manifest being read, or {@code null} */
     private ListWalker manifest;
     /** the downloaded package being read, or {@code null} */
@@ -41,9 +38,8 @@ final class DumpManifestEntries implements BaselineEntries {
     private URI current;
 
     DumpManifestEntries(HarvestContext ctx, URI resourceDump) throws IOException {
+        super(ctx, resourceDump, false);
         this.ctx = ctx;
-        this.packages = new ListWalker(ctx.loader(), resourceDump, Capability.RESOURCEDUMP,
-                ctx.options().maxDocumentDepth(), false, ctx.progress());
     }
 
     @Override
@@ -107,21 +103,6 @@ final class DumpManifestEntries implements BaselineEntries {
     @Override
     public URI currentDocument() {
         return current != null ? current : packages.root();
-    }
-
-    @Override
-    public String capability() {
-        return Capability.RESOURCEDUMP.value();
-    }
-
-    @Override
-    public Instant snapshotTime() {
-        return packages.snapshotTime();
-    }
-
-    @Override
-    public Validators rootValidators() {
-        return packages.rootValidators();
     }
 
     /**

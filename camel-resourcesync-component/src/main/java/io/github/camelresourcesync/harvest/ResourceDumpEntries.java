@@ -2,14 +2,12 @@ package io.github.camelresourcesync.harvest;
 
 import java.io.IOException;
 import java.net.URI;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.camelresourcesync.dump.Bitstream;
-import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
@@ -24,11 +22,10 @@ import org.slf4j.LoggerFactory;
  * time (up to {@link #AHEAD} more are opened ahead); each is checked as a whole before its first entry is returned,
  * and deleted when the next one is read.
  */
-final class ResourceDumpEntries implements BaselineEntries {
+final class ResourceDumpEntries extends ResourceDumpWalk {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceDumpEntries.class);
 
-    private final ListWalker packages;
     private final PackageLoader loader;
     private final boolean fetchContent;
     /** bodies are read in runs of consecutive wanted bitstreams, one pool task per run */
@@ -48,8 +45,7 @@ final class ResourceDumpEntries implements BaselineEntries {
     private Bitstream last;
 
     ResourceDumpEntries(HarvestContext ctx, URI resourceDump, boolean conditional) throws IOException {
-        this.packages = new ListWalker(ctx.loader(), resourceDump, Capability.RESOURCEDUMP,
-                ctx.options().maxDocumentDepth(), conditional, ctx.progress());
+        super(ctx, resourceDump, conditional);
         this.loader = ctx.packages();
         this.fetchContent = ctx.options().fetchContent();
         this.runs = new BitstreamRuns(loader);
@@ -87,22 +83,6 @@ final class ResourceDumpEntries implements BaselineEntries {
     @Override
     public URI currentDocument() {
         return current != null ? current.dump().packageUri() : packages.root();
-    }
-
-    @Override
-    public String capability() {
-        return Capability.RESOURCEDUMP.value();
-    }
-
-    /** The Resource Dump's snapshot time ({@code at}); a Change Dump or Change List continues from there. */
-    @Override
-    public Instant snapshotTime() {
-        return packages.snapshotTime();
-    }
-
-    @Override
-    public Validators rootValidators() {
-        return packages.rootValidators();
     }
 
     @Override
