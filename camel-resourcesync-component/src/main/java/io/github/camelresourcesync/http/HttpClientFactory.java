@@ -7,6 +7,7 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.H2AsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -28,11 +29,11 @@ import org.apache.hc.core5.util.Timeout;
  * Builds the one pooled Apache HttpClient 5 of an {@link HttpFetcher} from its {@link FetcherConfig}; public for the
  * bridges whose protocols need what the fetcher does not do (the META-SHARE login form and session cookie).
  * <p>
- * {@link FetcherConfig#httpVersion()} chooses the client: {@code 1.1} the classic client (HTTP/1.1 keep-alive);
- * {@code 2} the async client speaking HTTP/2 only (by ALPN over TLS, by prior knowledge over cleartext);
- * {@code auto} the async client for {@code https://} (HTTP/2 when the server offers it by ALPN, else HTTP/1.1) and
- * the classic client for {@code http://}. The async client multiplexes every request to a host over one HTTP/2
- * connection; the same interceptors (allowed hosts on every hop, credentials to the origin only) run on both.
+ * {@link FetcherConfig#httpVersion()} chooses the clients: {@code 1.1}, or a configured proxy, the classic client
+ * (HTTP/1.1 keep-alive) alone; otherwise a {@link ProtocolRouter} over the classic client, an HTTP/2 client (every
+ * request to a host multiplexed over one connection) and, for {@code auto}, a client that learns by ALPN which of
+ * the two a host speaks. The same interceptors (allowed hosts on every hop, credentials to the origin only) run on
+ * every client.
  */
 public final class HttpClientFactory {
 
@@ -48,11 +49,14 @@ public final class HttpClientFactory {
     }
 
     public static CloseableHttpClient create(FetcherConfig config) {
-        return switch (config.httpVersion()) {
-            case HTTP_1_1 -> classic(config);
-            case HTTP_2 -> async(config, HttpVersionPolicy.FORCE_HTTP_2);
-            case AUTO -> new ProtocolRouter(classic(config), async(config, HttpVersionPolicy.NEGOTIATE));
-        };
+        boolean proxyConfigured = config.proxyHost() != null && !config.proxyHost().isBlank();
+        if (config.httpVersion() == HttpProtocol.HTTP_1_1 || proxyConfigured) {
+            // through a proxy: HTTP/1.1 (the documented fall back; HTTP/2 is not tunnelled)
+            return classic(config);
+        }
+        Duration probeWait = LEASE_WAIT.plus(config.connectTimeout()).plus(config.readTimeout());
+        return new ProtocolRouter(classic(config),
+                config.httpVersion() == HttpProtocol.AUTO ? negotiating(config) : null, h2(config), true, probeWait);
     }
 
     private static CloseableHttpClient classic(FetcherConfig config) {
@@ -86,11 +90,49 @@ public final class HttpClientFactory {
     }
 
     /**
-     * The async client: HTTP/2 streams share one connection per host (message multiplexing), HTTP/1.1 connections are
-     * leased one request at a time as in the classic pool. Through a proxy the tunnel ({@code CONNECT}) carries TLS
-     * and ALPN as a direct connection would. No content coding is asked for (the async client decodes none).
+     * The HTTP/2 client: one connection per host carries every request as a stream (up to the server's limit of
+     * concurrent streams; more wait for a free one), opened again after a GOAWAY. h2 by ALPN over TLS, prior knowledge
+     * over cleartext. No content coding is asked for (the async clients decode none).
      */
-    private static CloseableHttpClient async(FetcherConfig config, HttpVersionPolicy policy) {
+    private static CloseableHttpClient h2(FetcherConfig config) {
+        H2AsyncClientBuilder builder = H2AsyncClientBuilder.create()
+                .setTlsStrategy(tlsStrategy(config))
+                .setDefaultConnectionConfig(connectionConfig(config))
+                .setDefaultRequestConfig(requestConfig(config, false))
+                .setH2Config(h2Config())
+                .setIOReactorConfig(ioReactor(config))
+                .disableAutomaticRetries()
+                .addRequestInterceptorFirst(new HostCheckInterceptor())
+                .addRequestInterceptorLast(new OriginAuthInterceptor())
+                .evictIdleConnections(EVICT_IDLE_AFTER);
+        if (config.userAgent() != null && !config.userAgent().isBlank()) {
+            builder.setUserAgent(config.userAgent());
+        }
+        CloseableHttpAsyncClient client = builder.build();
+        client.start();
+        return blocking(client, config);
+    }
+
+    private static H2Config h2Config() {
+        return H2Config.custom().setPushEnabled(false).setInitialWindowSize(AsyncBodyPipe.WINDOW).build();
+    }
+
+    private static IOReactorConfig ioReactor(FetcherConfig config) {
+        return IOReactorConfig.custom().setIoThreadCount(IO_THREADS).setSoTimeout(Timeout.of(config.readTimeout()))
+                .build();
+    }
+
+    private static CloseableHttpClient blocking(CloseableHttpAsyncClient client, FetcherConfig config) {
+        Duration headLimit = LEASE_WAIT.plus(config.connectTimeout()).plus(config.readTimeout());
+        return new AsyncBlockingClient(client, headLimit, config.readTimeout());
+    }
+
+    /**
+     * The client of a host's first {@code https://} request in {@code auto}: offers h2 and http/1.1 by ALPN and
+     * speaks what the server picks, which tells {@link ProtocolRouter} where the host's later requests go.
+     */
+    private static CloseableHttpClient negotiating(FetcherConfig config) {
+        HttpVersionPolicy policy = HttpVersionPolicy.NEGOTIATE;
         PoolingAsyncClientConnectionManager pool = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setTlsStrategy(tlsStrategy(config))
                 .setMaxConnTotal(Math.max(1, config.maxConnections()))
@@ -102,10 +144,8 @@ public final class HttpClientFactory {
         HttpAsyncClientBuilder builder = HttpAsyncClients.custom()
                 .setConnectionManager(pool)
                 .setDefaultRequestConfig(requestConfig(config, false))
-                .setH2Config(H2Config.custom().setPushEnabled(false)
-                        .setInitialWindowSize(AsyncBodyPipe.WINDOW).build())
-                .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(IO_THREADS)
-                        .setSoTimeout(Timeout.of(config.readTimeout())).build())
+                .setH2Config(h2Config())
+                .setIOReactorConfig(ioReactor(config))
                 .disableAutomaticRetries()
                 .addRequestInterceptorFirst(new HostCheckInterceptor())
                 .addRequestInterceptorLast(new OriginAuthInterceptor())
@@ -113,15 +153,9 @@ public final class HttpClientFactory {
         if (config.userAgent() != null && !config.userAgent().isBlank()) {
             builder.setUserAgent(config.userAgent());
         }
-        if (config.proxyHost() != null && !config.proxyHost().isBlank()) {
-            builder.setProxy(new HttpHost(config.proxyHost(), config.proxyPort() > 0 ? config.proxyPort() : -1));
-        } else if (ProxySelector.getDefault() != null) {
-            builder.setProxySelector(ProxySelector.getDefault());
-        }
         CloseableHttpAsyncClient client = builder.build();
         client.start();
-        Duration headLimit = LEASE_WAIT.plus(config.connectTimeout()).plus(config.readTimeout());
-        return new AsyncBlockingClient(client, headLimit, config.readTimeout());
+        return blocking(client, config);
     }
 
     private static int perHost(FetcherConfig config) {
