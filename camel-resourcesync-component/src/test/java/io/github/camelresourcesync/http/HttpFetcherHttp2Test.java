@@ -231,12 +231,15 @@ class HttpFetcherHttp2Test {
             elsewhere.incrementAndGet();
             response.write(true, ByteBuffer.wrap("secret".getBytes(StandardCharsets.UTF_8)), callback);
         });
+        server.serve("/first", "first".getBytes(StandardCharsets.UTF_8), "text/plain");
         HttpFetcher fetcher = fetcher(tls().allowedHosts(AllowedHosts.of("127.0.0.1")));
+        // the host's first request learns it speaks h2: the redirect goes over the HTTP/2 client
+        assertEquals("first", text(fetcher.fetchContent(server.uri("/first"), List.of())));
         LinkRefusedException e = assertThrows(LinkRefusedException.class,
                 () -> fetcher.fetchContent(server.uri("/moved"), List.of()));
         assertTrue(e.getMessage().contains("localhost"), e.getMessage());
         assertEquals(0, elsewhere.get(), "no request reached the refused host");
-        assertEquals(List.of("HTTP/2.0"), server.protocols());
+        assertEquals(List.of("HTTP/2.0", "HTTP/2.0"), server.protocols());
     }
 
     @Test
