@@ -177,7 +177,7 @@ public final class FetcherConfig {
         return maxConnections;
     }
 
-    /** Pooled connections in total and per route. */
+    /** Pooled connections in total; to one host at most {@link #maxConnectionsPerHost()}. */
     public FetcherConfig maxConnections(int v) {
         this.maxConnections = v;
         return this;

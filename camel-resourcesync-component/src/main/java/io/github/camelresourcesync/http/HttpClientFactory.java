@@ -132,13 +132,12 @@ public final class HttpClientFactory {
      * speaks what the server picks, which tells {@link ProtocolRouter} where the host's later requests go.
      */
     private static CloseableHttpClient negotiating(FetcherConfig config) {
-        HttpVersionPolicy policy = HttpVersionPolicy.NEGOTIATE;
         PoolingAsyncClientConnectionManager pool = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setTlsStrategy(tlsStrategy(config))
                 .setMaxConnTotal(Math.max(1, config.maxConnections()))
                 .setMaxConnPerRoute(perHost(config))
                 .setDefaultConnectionConfig(connectionConfig(config))
-                .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(policy).build())
+                .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(HttpVersionPolicy.NEGOTIATE).build())
                 .setMessageMultiplexing(true)
                 .build();
         HttpAsyncClientBuilder builder = HttpAsyncClients.custom()

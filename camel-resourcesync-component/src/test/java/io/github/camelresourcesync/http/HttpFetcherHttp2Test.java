@@ -300,8 +300,14 @@ class HttpFetcherHttp2Test {
     @Test
     void perHostLimitHoldsAcrossFetchersOfOneEngine() throws Exception {
         H2Server server = server(Mode.TLS_ALPN);
+        // requests the server is working on (from arrival to its answer: the end of an answer reaches the client, which
+        // sends its next request, before the server's own bookkeeping of the written answer is done)
+        AtomicInteger working = new AtomicInteger();
+        AtomicInteger mostWorking = new AtomicInteger();
         server.reply("/slow", (request, response, callback) -> {
+            mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
             Thread.sleep(30);
+            working.decrementAndGet();
             response.write(true, ByteBuffer.wrap("ok".getBytes(StandardCharsets.UTF_8)), callback);
         });
         try (FetchEngine engine = new FetchEngine()) {
@@ -324,8 +330,8 @@ class HttpFetcherHttp2Test {
                 second.close();
             }
         }
-        assertTrue(server.maxInFlight() <= 4, "at most 4 in flight: " + server.maxInFlight());
-        assertTrue(server.maxInFlight() >= 2, "in parallel: " + server.maxInFlight());
+        assertTrue(mostWorking.get() <= 4, "at most 4 in flight: " + mostWorking.get());
+        assertTrue(mostWorking.get() >= 2, "in parallel: " + mostWorking.get());
     }
 
     @Test

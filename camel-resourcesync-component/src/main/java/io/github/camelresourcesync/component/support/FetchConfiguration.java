@@ -29,7 +29,7 @@ public class FetchConfiguration extends TemplateConfiguration<FetchConfiguration
               description = "Longest backoff delay, also the longest Retry-After honoured.")
     private long retryMaxDelay = FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS,
-              description = "Pooled HTTP connections in total and per host.")
+              description = "Pooled HTTP connections in total (to one host: maxConnectionsPerHost).")
     private int maxConnections = FetcherConfig.DEFAULT_MAX_CONNECTIONS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REQUESTS_PER_HOST,
               description = "Requests in flight to one host (scheme, host, port) from all routes of this component"
