@@ -121,8 +121,12 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": getOrCreateHttpConfiguration(target).setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "maxconnections":
         case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": getOrCreateFetchConfiguration(target).setMaxConnectionsPerHost(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
         case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
@@ -141,6 +145,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxMessagesPerPoll": getOrCreateDeliveryConfiguration(target).setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": getOrCreateFetchConfiguration(target).setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mode": getOrCreateHarvestConfiguration(target).setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
@@ -260,8 +266,12 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthCheckProducerEnabled": return boolean.class;
         case "httpconfiguration":
         case "httpConfiguration": return io.github.camelresourcesync.component.support.HttpConfiguration.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "maxconnections":
         case "maxConnections": return int.class;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return int.class;
         case "maxcontentsize":
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
@@ -280,6 +290,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxMessagesPerPoll": return int.class;
         case "maxredirects":
         case "maxRedirects": return int.class;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "mode": return io.github.camelresourcesync.harvest.SyncMode.class;
@@ -395,8 +407,12 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
+        case "httpversion":
+        case "httpVersion": return getOrCreateHttpConfiguration(target).getHttpVersion();
         case "maxconnections":
         case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return getOrCreateFetchConfiguration(target).getMaxConnectionsPerHost();
         case "maxcontentsize":
         case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
@@ -415,6 +431,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "maxMessagesPerPoll": return getOrCreateDeliveryConfiguration(target).getMaxMessagesPerPoll();
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return getOrCreateFetchConfiguration(target).getMaxRequestsPerHost();
         case "maxretries":
         case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
         case "mode": return getOrCreateHarvestConfiguration(target).getMode();

@@ -64,10 +64,14 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "gappolicy":
         case "gapPolicy": target.getHarvestConfiguration().setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": target.getHttpConfiguration().setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
         case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": target.getFetchConfiguration().setMaxConnectionsPerHost(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
         case "maxContentSize": target.getFetchConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
@@ -86,6 +90,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxredirects":
         case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": target.getFetchConfiguration().setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mode": target.getHarvestConfiguration().setMode(property(camelContext, io.github.camelresourcesync.harvest.SyncMode.class, value)); return true;
@@ -209,10 +215,14 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "gappolicy":
         case "gapPolicy": return io.github.camelresourcesync.harvest.GapPolicy.class;
         case "greedy": return boolean.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "initialdelay":
         case "initialDelay": return long.class;
         case "maxconnections":
         case "maxConnections": return int.class;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return int.class;
         case "maxcontentsize":
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
@@ -231,6 +241,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxMessagesPerPoll": return int.class;
         case "maxredirects":
         case "maxRedirects": return int.class;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "mode": return io.github.camelresourcesync.harvest.SyncMode.class;
@@ -355,10 +367,14 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "gappolicy":
         case "gapPolicy": return target.getHarvestConfiguration().getGapPolicy();
         case "greedy": return target.isGreedy();
+        case "httpversion":
+        case "httpVersion": return target.getHttpConfiguration().getHttpVersion();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
         case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return target.getFetchConfiguration().getMaxConnectionsPerHost();
         case "maxcontentsize":
         case "maxContentSize": return target.getFetchConfiguration().getMaxContentSize();
         case "maxdocumentsize":
@@ -377,6 +393,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
         case "maxredirects":
         case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return target.getFetchConfiguration().getMaxRequestsPerHost();
         case "maxretries":
         case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "mode": return target.getHarvestConfiguration().getMode();

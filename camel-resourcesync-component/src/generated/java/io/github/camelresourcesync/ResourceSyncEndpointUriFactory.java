@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(74);
+        Set<String> props = new HashSet<>(77);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -46,8 +46,10 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("fetchParallelism");
         props.add("gapPolicy");
         props.add("greedy");
+        props.add("httpVersion");
         props.add("initialDelay");
         props.add("maxConnections");
+        props.add("maxConnectionsPerHost");
         props.add("maxContentSize");
         props.add("maxDocumentSize");
         props.add("maxDumpCompressionRatio");
@@ -57,6 +59,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("maxEventAttempts");
         props.add("maxMessagesPerPoll");
         props.add("maxRedirects");
+        props.add("maxRequestsPerHost");
         props.add("maxRetries");
         props.add("mode");
         props.add("password");

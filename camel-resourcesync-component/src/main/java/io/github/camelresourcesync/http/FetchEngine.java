@@ -13,17 +13,20 @@ import org.apache.hc.core5.io.CloseMode;
  * The connection pools of a component: one Apache HttpClient (connection pool, idle-connection evictor) per distinct
  * set of connection settings, shared by every {@link HttpFetcher} opened from it. Each fetcher keeps its own policy
  * (allowed hosts, credentials, limits, retries, listener), checked per request, so a thousand endpoints with the
- * same settings cost one pool and one evictor thread instead of a thousand. Thread-safe.
+ * same settings cost one pool and one evictor thread instead of a thousand. The {@link HostLimits} are the engine's,
+ * whatever the pool: at most so many requests in flight per host, and a host's {@code Retry-After} holds back every
+ * fetcher. Thread-safe.
  */
 public final class FetchEngine implements AutoCloseable {
 
     /** What an HttpClient is built from; everything else is per request. */
-    private record Settings(Duration connectTimeout, Duration readTimeout, int maxConnections, int maxRedirects,
-                            String userAgent, String proxyHost, int proxyPort, SSLContext sslContext) {
+    private record Settings(Duration connectTimeout, Duration readTimeout, int maxConnections,
+                            int maxConnectionsPerHost, int maxRedirects, String userAgent, String proxyHost,
+                            int proxyPort, SSLContext sslContext, HttpProtocol httpVersion) {
 
         static Settings of(FetcherConfig c) {
-            return new Settings(c.connectTimeout(), c.readTimeout(), c.maxConnections(), c.maxRedirects(),
-                    c.userAgent(), c.proxyHost(), c.proxyPort(), c.sslContext());
+            return new Settings(c.connectTimeout(), c.readTimeout(), c.maxConnections(), c.maxConnectionsPerHost(),
+                    c.maxRedirects(), c.userAgent(), c.proxyHost(), c.proxyPort(), c.sslContext(), c.httpVersion());
         }
     }
 
@@ -37,13 +40,15 @@ public final class FetchEngine implements AutoCloseable {
     }
 
     private final Map<Settings, Pool> pools = new HashMap<>();
+    /** One per engine: every fetcher of the component counts its requests to a host together. */
+    private final HostLimits hosts = new HostLimits();
 
     /** A fetcher with {@code config}'s policy over the shared pool of its connection settings; close it when done. */
     public synchronized HttpFetcher open(FetcherConfig config) {
         Settings settings = Settings.of(config);
         Pool pool = pools.computeIfAbsent(settings, s -> new Pool(HttpClientFactory.create(config)));
         pool.users++;
-        return new HttpFetcher(config, pool.client, () -> release(settings));
+        return new HttpFetcher(config, pool.client, () -> release(settings), hosts);
     }
 
     private synchronized void release(Settings settings) {
@@ -52,6 +57,11 @@ public final class FetchEngine implements AutoCloseable {
             pools.remove(settings);
             pool.client.close(CloseMode.GRACEFUL);
         }
+    }
+
+    /** The politeness state of every host this engine's fetchers reach. */
+    public HostLimits hosts() {
+        return hosts;
     }
 
     /** Connection pools open now (for tests and the dev console). */

@@ -64,18 +64,20 @@ public final class HttpFetcher implements AutoCloseable {
     private final RetryPolicy policy;
     private final Retrier retrier;
     private final LocalResources local;
+    private final HostLimits hosts;
 
     /** A fetcher with a client of its own, closed with it. */
     public HttpFetcher(FetcherConfig config) {
         // the client gets its own copy of the settings, as the fetcher keeps one: later changes to config reach neither
-        this(config, HttpClientFactory.create(Objects.requireNonNull(config, "config").copy()), null);
+        this(config, HttpClientFactory.create(Objects.requireNonNull(config, "config").copy()), null,
+                new HostLimits());
     }
 
     /**
      * A fetcher over a shared client ({@link FetchEngine}); {@code onClose} releases it. A null {@code onClose} means
      * the client is this fetcher's own: closing the fetcher closes it.
      */
-    HttpFetcher(FetcherConfig config, CloseableHttpClient client, Runnable onClose) {
+    HttpFetcher(FetcherConfig config, CloseableHttpClient client, Runnable onClose, HostLimits hosts) {
         this.config = Objects.requireNonNull(config, "config").copy();
         this.listener = SafeListener.wrap(this.config.listener());
         this.policy = new RetryPolicy(this.config.connectTimeout(), this.config.readTimeout());
@@ -83,6 +85,7 @@ public final class HttpFetcher implements AutoCloseable {
         this.retrier = new Retrier(this.config.maxRetries(), policy, backoff, listener);
         this.local = new LocalResources(this.config, listener);
         this.client = client;
+        this.hosts = hosts;
         this.onClose = onClose != null ? onClose : () -> client.close(CloseMode.GRACEFUL);
     }
 
@@ -332,16 +335,24 @@ public final class HttpFetcher implements AutoCloseable {
             context.setAttribute(OriginAuthInterceptor.ATTRIBUTE, target.grant());
         }
         ClassicHttpResponse response;
+        HostLimits.Host host = hosts.of(target.original());
+        host.acquire(config.maxRequestsPerHost());
         RequestDeadline deadline = RequestDeadline.start(get, config.requestTimeout());
         try {
             response = client.executeOpen(null, get, context);
         } catch (ClientProtocolException e) {
             deadline.close();
+            host.release();
             throw protocolFailure(target, e);
         } catch (IOException e) {
             deadline.close();
+            host.release();
             throw deadline.expired() && !(e instanceof FetchException)
                     ? deadline.failure(target.safeUri(), target.description(), 0, e) : e;
+        } catch (RuntimeException e) {
+            deadline.close();
+            host.release();
+            throw e;
         }
         URI finalUri = target.original();
         RedirectLocations redirects = context.getRedirectLocations();
@@ -353,7 +364,7 @@ public final class HttpFetcher implements AutoCloseable {
                     finalUri == target.original() ? "" : " from " + UrlRedaction.redact(finalUri));
         }
         listener.responded(UrlRedaction.safe(finalUri), response.getCode());
-        return new OpenResponse(get, response, finalUri, deadline);
+        return new OpenResponse(get, response, finalUri, deadline, host::release);
     }
 
     /** A status that is not success: retryable ones are wrapped for the {@link Retrier}; the response is let go. */
@@ -368,6 +379,11 @@ public final class HttpFetcher implements AutoCloseable {
         Duration retryAfter = RetryAfter.parse(response.header(HttpHeaders.RETRY_AFTER), Clock.systemUTC())
                 .orElse(null);
         response.discard();
+        if (retryAfter != null && (status == 429 || status == 503)) {
+            // the host asked to be left alone: every route waits, not only this request's retry
+            Duration pause = retryAfter.compareTo(config.retryMaxDelay()) > 0 ? config.retryMaxDelay() : retryAfter;
+            hosts.of(target.original()).pause(pause);
+        }
         return new RetryableResponseException(failure, response.statusLine(), retryAfter);
     }
 

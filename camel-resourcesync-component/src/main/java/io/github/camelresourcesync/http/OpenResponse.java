@@ -30,9 +30,13 @@ final class OpenResponse {
     private final ClassicHttpResponse response;
     private final URI finalUri;
     private final RequestDeadline deadline;
+    /** Gives back the request's place among its host's requests in flight. */
+    private final Runnable onDone;
     private boolean done;
 
-    OpenResponse(HttpUriRequestBase request, ClassicHttpResponse response, URI finalUri, RequestDeadline deadline) {
+    OpenResponse(HttpUriRequestBase request, ClassicHttpResponse response, URI finalUri, RequestDeadline deadline,
+                 Runnable onDone) {
+        this.onDone = onDone;
         this.request = request;
         this.response = response;
         this.finalUri = finalUri;
@@ -127,6 +131,8 @@ final class OpenResponse {
             response.close();
         } catch (IOException ignored) {
             // the connection is discarded instead; nothing else to do
+        } finally {
+            onDone.run();
         }
     }
 

@@ -83,8 +83,12 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": getOrCreateHttpConfiguration(target).setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "maxconnections":
         case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": getOrCreateFetchConfiguration(target).setMaxConnectionsPerHost(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
         case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
@@ -97,6 +101,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxMessagesPerPoll": getOrCreateDeliveryConfiguration(target).setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxredirects":
         case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": getOrCreateFetchConfiguration(target).setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
@@ -177,8 +183,12 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "healthCheckProducerEnabled": return boolean.class;
         case "httpconfiguration":
         case "httpConfiguration": return io.github.camelresourcesync.component.support.HttpConfiguration.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "maxconnections":
         case "maxConnections": return int.class;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return int.class;
         case "maxcontentsize":
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
@@ -191,6 +201,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxMessagesPerPoll": return int.class;
         case "maxredirects":
         case "maxRedirects": return int.class;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "mediatypes":
@@ -267,8 +279,12 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
+        case "httpversion":
+        case "httpVersion": return getOrCreateHttpConfiguration(target).getHttpVersion();
         case "maxconnections":
         case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return getOrCreateFetchConfiguration(target).getMaxConnectionsPerHost();
         case "maxcontentsize":
         case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
@@ -281,6 +297,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "maxMessagesPerPoll": return getOrCreateDeliveryConfiguration(target).getMaxMessagesPerPoll();
         case "maxredirects":
         case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return getOrCreateFetchConfiguration(target).getMaxRequestsPerHost();
         case "maxretries":
         case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
         case "mediatypes":

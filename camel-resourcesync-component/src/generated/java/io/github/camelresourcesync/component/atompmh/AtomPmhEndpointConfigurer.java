@@ -52,10 +52,14 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "follownext":
         case "followNext": target.getConfiguration().setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": target.getHttpConfiguration().setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
         case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": target.getFetchConfiguration().setMaxConnectionsPerHost(property(camelContext, int.class, value)); return true;
         case "maxcontentsize":
         case "maxContentSize": target.getFetchConfiguration().setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
@@ -68,6 +72,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxredirects":
         case "maxRedirects": target.getHttpConfiguration().setMaxRedirects(property(camelContext, int.class, value)); return true;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": target.getFetchConfiguration().setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "mediatypes":
@@ -159,10 +165,14 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "follownext":
         case "followNext": return boolean.class;
         case "greedy": return boolean.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "initialdelay":
         case "initialDelay": return long.class;
         case "maxconnections":
         case "maxConnections": return int.class;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return int.class;
         case "maxcontentsize":
         case "maxContentSize": return long.class;
         case "maxdocumentsize":
@@ -175,6 +185,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxMessagesPerPoll": return int.class;
         case "maxredirects":
         case "maxRedirects": return int.class;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "mediatypes":
@@ -267,10 +279,14 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "follownext":
         case "followNext": return target.getConfiguration().isFollowNext();
         case "greedy": return target.isGreedy();
+        case "httpversion":
+        case "httpVersion": return target.getHttpConfiguration().getHttpVersion();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
         case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return target.getFetchConfiguration().getMaxConnectionsPerHost();
         case "maxcontentsize":
         case "maxContentSize": return target.getFetchConfiguration().getMaxContentSize();
         case "maxdocumentsize":
@@ -283,6 +299,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
         case "maxredirects":
         case "maxRedirects": return target.getHttpConfiguration().getMaxRedirects();
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return target.getFetchConfiguration().getMaxRequestsPerHost();
         case "maxretries":
         case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "mediatypes":

@@ -23,7 +23,7 @@ public class AtomPmhEndpointUriFactory extends org.apache.camel.support.componen
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(54);
+        Set<String> props = new HashSet<>(57);
         props.add("allowedHosts");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
@@ -41,14 +41,17 @@ public class AtomPmhEndpointUriFactory extends org.apache.camel.support.componen
         props.add("fetchParallelism");
         props.add("followNext");
         props.add("greedy");
+        props.add("httpVersion");
         props.add("initialDelay");
         props.add("maxConnections");
+        props.add("maxConnectionsPerHost");
         props.add("maxContentSize");
         props.add("maxDocumentSize");
         props.add("maxDocuments");
         props.add("maxEventAttempts");
         props.add("maxMessagesPerPoll");
         props.add("maxRedirects");
+        props.add("maxRequestsPerHost");
         props.add("maxRetries");
         props.add("mediaTypes");
         props.add("password");

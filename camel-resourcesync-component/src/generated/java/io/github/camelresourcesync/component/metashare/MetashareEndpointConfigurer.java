@@ -46,16 +46,22 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": target.getHttpConfiguration().setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "initialdelay":
         case "initialDelay": target.setInitialDelay(property(camelContext, long.class, value)); return true;
         case "maxconnections":
         case "maxConnections": target.getFetchConfiguration().setMaxConnections(property(camelContext, int.class, value)); return true;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": target.getFetchConfiguration().setMaxConnectionsPerHost(property(camelContext, int.class, value)); return true;
         case "maxdocumentsize":
         case "maxDocumentSize": target.getFetchConfiguration().setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": target.getDeliveryConfiguration().setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": target.getFetchConfiguration().setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
@@ -133,16 +139,22 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "greedy": return boolean.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "initialdelay":
         case "initialDelay": return long.class;
         case "maxconnections":
         case "maxConnections": return int.class;
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return int.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return int.class;
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
@@ -221,16 +233,22 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "greedy": return target.isGreedy();
+        case "httpversion":
+        case "httpVersion": return target.getHttpConfiguration().getHttpVersion();
         case "initialdelay":
         case "initialDelay": return target.getInitialDelay();
         case "maxconnections":
         case "maxConnections": return target.getFetchConfiguration().getMaxConnections();
+        case "maxconnectionsperhost":
+        case "maxConnectionsPerHost": return target.getFetchConfiguration().getMaxConnectionsPerHost();
         case "maxdocumentsize":
         case "maxDocumentSize": return target.getFetchConfiguration().getMaxDocumentSize();
         case "maxeventattempts":
         case "maxEventAttempts": return target.getDeliveryConfiguration().getMaxEventAttempts();
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
+        case "maxrequestsperhost":
+        case "maxRequestsPerHost": return target.getFetchConfiguration().getMaxRequestsPerHost();
         case "maxretries":
         case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "password": return target.getHttpConfiguration().getPassword();

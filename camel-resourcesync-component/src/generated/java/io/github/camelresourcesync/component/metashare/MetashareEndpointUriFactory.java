@@ -23,7 +23,7 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(44);
+        Set<String> props = new HashSet<>(47);
         props.add("allowedHosts");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
@@ -37,11 +37,14 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("exchangePattern");
         props.add("fetchParallelism");
         props.add("greedy");
+        props.add("httpVersion");
         props.add("initialDelay");
         props.add("maxConnections");
+        props.add("maxConnectionsPerHost");
         props.add("maxDocumentSize");
         props.add("maxEventAttempts");
         props.add("maxMessagesPerPoll");
+        props.add("maxRequestsPerHost");
         props.add("maxRetries");
         props.add("nodeUrl");
         props.add("password");

@@ -62,6 +62,8 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "hashAlgorithms": getOrCreateConfiguration(target).setHashAlgorithms(property(camelContext, java.lang.String.class, value)); return true;
         case "httpconfiguration":
         case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": getOrCreateHttpConfiguration(target).setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxredirects":
@@ -136,6 +138,8 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "hashAlgorithms": return java.lang.String.class;
         case "httpconfiguration":
         case "httpConfiguration": return io.github.camelresourcesync.component.support.HttpConfiguration.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "maxredirects":
@@ -211,6 +215,8 @@ public class PublishComponentConfigurer extends PropertyConfigurerSupport implem
         case "hashAlgorithms": return getOrCreateConfiguration(target).getHashAlgorithms();
         case "httpconfiguration":
         case "httpConfiguration": return target.getHttpConfiguration();
+        case "httpversion":
+        case "httpVersion": return getOrCreateHttpConfiguration(target).getHttpVersion();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxredirects":

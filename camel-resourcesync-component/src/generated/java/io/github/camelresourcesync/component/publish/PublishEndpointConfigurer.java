@@ -45,6 +45,8 @@ public class PublishEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "flushSize": target.getConfiguration().setFlushSize(property(camelContext, int.class, value)); return true;
         case "hashalgorithms":
         case "hashAlgorithms": target.getConfiguration().setHashAlgorithms(property(camelContext, java.lang.String.class, value)); return true;
+        case "httpversion":
+        case "httpVersion": target.getHttpConfiguration().setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxredirects":
@@ -122,6 +124,8 @@ public class PublishEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "flushSize": return int.class;
         case "hashalgorithms":
         case "hashAlgorithms": return java.lang.String.class;
+        case "httpversion":
+        case "httpVersion": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "maxredirects":
@@ -200,6 +204,8 @@ public class PublishEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "flushSize": return target.getConfiguration().getFlushSize();
         case "hashalgorithms":
         case "hashAlgorithms": return target.getConfiguration().getHashAlgorithms();
+        case "httpversion":
+        case "httpVersion": return target.getHttpConfiguration().getHttpVersion();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxredirects":

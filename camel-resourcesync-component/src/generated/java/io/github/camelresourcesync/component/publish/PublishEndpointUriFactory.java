@@ -23,7 +23,7 @@ public class PublishEndpointUriFactory extends org.apache.camel.support.componen
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(37);
+        Set<String> props = new HashSet<>(38);
         props.add("allowedHosts");
         props.add("baseUrl");
         props.add("bearerToken");
@@ -36,6 +36,7 @@ public class PublishEndpointUriFactory extends org.apache.camel.support.componen
         props.add("flushInterval");
         props.add("flushSize");
         props.add("hashAlgorithms");
+        props.add("httpVersion");
         props.add("lazyStartProducer");
         props.add("maxRedirects");
         props.add("password");

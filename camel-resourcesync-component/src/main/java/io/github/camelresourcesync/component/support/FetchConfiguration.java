@@ -29,8 +29,18 @@ public class FetchConfiguration extends TemplateConfiguration<FetchConfiguration
               description = "Longest backoff delay, also the longest Retry-After honoured.")
     private long retryMaxDelay = FetcherConfig.DEFAULT_RETRY_MAX_DELAY_MILLIS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS,
-              description = "Pooled HTTP connections in total and per host.")
+              description = "Pooled HTTP connections in total (to one host: maxConnectionsPerHost).")
     private int maxConnections = FetcherConfig.DEFAULT_MAX_CONNECTIONS;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REQUESTS_PER_HOST,
+              description = "Requests in flight to one host (scheme, host, port) from all routes of this component"
+                            + " together; 0 for no limit. 64 lets a Source 50 ms away answer up to 1,280 requests"
+                            + " a second over HTTP/2 (raise fetchParallelism and fetchThreads to use it), below the"
+                            + " 100 to 128 streams servers allow on one connection.")
+    private int maxRequestsPerHost = FetcherConfig.DEFAULT_MAX_REQUESTS_PER_HOST;
+    @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS_PER_HOST,
+              description = "Pooled connections to one host (at most maxConnections). HTTP/2 needs one: its"
+                            + " requests share it.")
+    private int maxConnectionsPerHost = FetcherConfig.DEFAULT_MAX_CONNECTIONS_PER_HOST;
     @UriParam(label = "advanced", defaultValue = "" + FetcherConfig.DEFAULT_MAX_DOCUMENT_SIZE,
               description = "Largest document accepted (capability document, feed document, META-SHARE inventory"
                             + " or record package), in bytes after decompression (guards against gzip bombs); 0 for"
@@ -53,8 +63,25 @@ public class FetchConfiguration extends TemplateConfiguration<FetchConfiguration
     public FetcherConfig applyTo(FetcherConfig config) {
         return config.maxRetries(maxRetries).retryInitialDelay(Duration.ofMillis(retryDelay))
                 .retryMaxDelay(Duration.ofMillis(retryMaxDelay)).maxConnections(maxConnections)
+                .maxRequestsPerHost(maxRequestsPerHost).maxConnectionsPerHost(maxConnectionsPerHost)
                 .maxDocumentSize(maxDocumentSize).maxContentSize(maxContentSize).spoolThreshold(spoolThreshold)
                 .spoolDirectory(spoolDirectory == null ? null : Path.of(spoolDirectory));
+    }
+
+    public int getMaxRequestsPerHost() {
+        return maxRequestsPerHost;
+    }
+
+    public void setMaxRequestsPerHost(int maxRequestsPerHost) {
+        this.maxRequestsPerHost = maxRequestsPerHost;
+    }
+
+    public int getMaxConnectionsPerHost() {
+        return maxConnectionsPerHost;
+    }
+
+    public void setMaxConnectionsPerHost(int maxConnectionsPerHost) {
+        this.maxConnectionsPerHost = maxConnectionsPerHost;
     }
 
     public int getMaxRetries() {

@@ -5,6 +5,7 @@ import java.time.Duration;
 
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpProtocol;
 import org.apache.camel.CamelContext;
 import org.apache.camel.RuntimeCamelException;
 import org.apache.camel.spi.UriParam;
@@ -40,6 +41,12 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REDIRECTS,
               description = "Redirects followed per request (every hop is checked against allowedHosts); 0 disables.")
     private int maxRedirects = FetcherConfig.DEFAULT_MAX_REDIRECTS;
+    @UriParam(label = "http", defaultValue = FetcherConfig.DEFAULT_HTTP_VERSION, enums = "auto,1.1,2",
+              description = "HTTP version: `auto` speaks HTTP/2 to `https://` servers that offer it (ALPN), many"
+                            + " requests in flight on one connection, and HTTP/1.1 keep-alive to the others and to"
+                            + " cleartext `http://`; `1.1` never HTTP/2; `2` HTTP/2 only, over cleartext by prior"
+                            + " knowledge.")
+    private String httpVersion = FetcherConfig.DEFAULT_HTTP_VERSION;
     @UriParam(label = "http,proxy", description = "HTTP proxy host; default: the JVM's proxy settings.")
     private String proxyHost;
     @UriParam(label = "http,proxy", description = "HTTP proxy port.")
@@ -79,6 +86,7 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
         FetcherConfig c = new FetcherConfig().connectTimeout(Duration.ofMillis(connectTimeout))
                 .readTimeout(Duration.ofMillis(readTimeout)).requestTimeout(Duration.ofMillis(requestTimeout))
                 .userAgent(userAgent).sslContext(sslContext(context)).maxRedirects(maxRedirects)
+                .httpVersion(HttpProtocol.parse(httpVersion))
                 .proxyHost(proxyHost).proxyPort(proxyPort)
                 .username(username).password(password).bearerToken(bearerToken)
                 .allowedHosts(AllowedHosts.forConfiguredUrl(configured, allowedHosts));
@@ -108,6 +116,14 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
         return "HttpConfiguration[allowedHosts=" + allowedHosts + ", username=" + (username == null ? "none" : "set")
                + ", password=" + (password == null ? "none" : "set") + ", bearerToken="
                + (bearerToken == null ? "none" : "set") + "]";
+    }
+
+    public String getHttpVersion() {
+        return httpVersion;
+    }
+
+    public void setHttpVersion(String httpVersion) {
+        this.httpVersion = httpVersion;
     }
 
     public long getConnectTimeout() {
