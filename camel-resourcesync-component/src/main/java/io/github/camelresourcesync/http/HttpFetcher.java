@@ -332,16 +332,22 @@ public final class HttpFetcher implements AutoCloseable {
             context.setAttribute(OriginAuthInterceptor.ATTRIBUTE, target.grant());
         }
         ClassicHttpResponse response;
+        FetchListener.Request request = listener.requesting(get.getMethod(), target.safeUri());
         RequestDeadline deadline = RequestDeadline.start(get, config.requestTimeout());
         try {
             response = client.executeOpen(null, get, context);
         } catch (ClientProtocolException e) {
             deadline.close();
-            throw protocolFailure(target, e);
+            FetchException failure = protocolFailure(target, e);
+            request.ended(0, target.safeUri(), failure.getMessage());
+            throw failure;
         } catch (IOException e) {
             deadline.close();
-            throw deadline.expired() && !(e instanceof FetchException)
+            IOException failure = deadline.expired() && !(e instanceof FetchException)
                     ? deadline.failure(target.safeUri(), target.description(), 0, e) : e;
+            request.ended(0, target.safeUri(), failure instanceof FetchException ? failure.getMessage()
+                    : policy.describe(failure));
+            throw failure;
         }
         URI finalUri = target.original();
         RedirectLocations redirects = context.getRedirectLocations();
@@ -352,7 +358,9 @@ public final class HttpFetcher implements AutoCloseable {
             LOG.debug("{} -> {}{}", target.description(), response.getCode(),
                     finalUri == target.original() ? "" : " from " + UrlRedaction.redact(finalUri));
         }
-        listener.responded(UrlRedaction.safe(finalUri), response.getCode());
+        URI safeFinal = UrlRedaction.safe(finalUri);
+        listener.responded(safeFinal, response.getCode());
+        request.ended(response.getCode(), safeFinal, null);
         return new OpenResponse(get, response, finalUri, deadline);
     }
 
