@@ -67,11 +67,16 @@ public abstract class SyncSpanDecorator extends AbstractSpanDecorator {
         url(span, SOURCE, exchange, ResourceSyncConstants.SOURCE);
     }
 
-    /** The endpoint URI without credentials: Camel's sanitising of secret options, then the URL's user-info. */
+    /**
+     * The endpoint URI without credentials: a consumer's is its scheme and its Source without user-info or secret
+     * query parameters (its service URL, options left out); another's is the URI with Camel's secret options masked.
+     */
     static String safeEndpointUri(Endpoint endpoint) {
-        String uri = URISupport.sanitizeUri(endpoint.getEndpointUri());
-        int colon = uri.indexOf(':');
-        return colon < 0 ? uri : uri.substring(0, colon + 1) + UrlRedaction.redact(uri.substring(colon + 1));
+        if (endpoint instanceof EndpointServiceLocation location && location.getServiceUrl() != null) {
+            String uri = endpoint.getEndpointUri();
+            return uri.substring(0, uri.indexOf(':') + 1) + UrlRedaction.redact(location.getServiceUrl());
+        }
+        return URISupport.sanitizeUri(endpoint.getEndpointUri());
     }
 
     private static void text(Span span, String attribute, Exchange exchange, String header) {

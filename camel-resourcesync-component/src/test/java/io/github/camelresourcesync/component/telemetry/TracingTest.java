@@ -1,6 +1,7 @@
 package io.github.camelresourcesync.component.telemetry;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import org.apache.camel.opentelemetry2.OpenTelemetryTracer;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,6 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TracingTest extends CamelTestSupport {
 
     private static final String SECRET = "s3cret-pw";
+
+    @TempDir
+    Path mirror;
 
     private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
     private final InMemoryStateStore store = new InMemoryStateStore();
@@ -80,9 +85,9 @@ class TracingTest extends CamelTestSupport {
             @Override
             public void configure() {
                 from("resourcesync:" + sourceUrl + "?stateStore=#store&delay=3600000&initialDelay=0"
-                     + "&retryInitialDelay=10")
+                     + "&retryDelay=10")
                         .routeId("sync")
-                        .to("mock:events");
+                        .to("resourcesync-mirror:" + mirror);
             }
         };
     }
@@ -90,6 +95,8 @@ class TracingTest extends CamelTestSupport {
     @Test
     void aPollIsASpanWithItsEventsAndFetchesAsChildren() {
         await().atMost(60, TimeUnit.SECONDS).until(() -> named("resourcesync poll").size() == 1);
+        // the route's spans end when their exchanges complete, just before the poll's
+        await().atMost(60, TimeUnit.SECONDS).until(() -> named("resourcesync created").size() == 3);
         List<SpanData> spans = exporter.getFinishedSpanItems();
 
         SpanData poll = named("resourcesync poll").get(0);
@@ -109,6 +116,16 @@ class TracingTest extends CamelTestSupport {
                 attr(a, "resourcesync.source_document"));
         for (SpanData event : events) {
             assertChildOf(poll, event);
+        }
+
+        // the mirror's span: the event's child, the same event attributes
+        List<SpanData> writes = named("resourcesync-mirror created");
+        assertEquals(3, writes.size(), () -> "mirror spans in " + names(spans));
+        for (SpanData write : writes) {
+            SpanData event = byLocation.get(attr(write, "resourcesync.location"));
+            assertNotNull(event, attr(write, "resourcesync.location"));
+            assertEquals(event.getSpanId(), write.getParentSpanId(), "the mirror's span is the event's child");
+            assertEquals("resourcelist", attr(write, "resourcesync.capability"));
         }
 
         List<SpanData> fetches = named("GET");
