@@ -206,7 +206,8 @@ class ExamplesApplicationTest {
                     "--metashare.period=200", "--metashare.catalogue-dir=" + catalogue,
                     "--metashare.catalogue.state-dir=" + tmp.resolve("catalogue-state")));
             try (Running running = Running.start(app)) {
-                running.await().atMost(STARTUP).until(() -> ids.stream()
+                // start-up, the first poll and the JAXB context: generous, as the machine may be busy
+                running.await().atMost(Duration.ofSeconds(120)).until(() -> ids.stream()
                         .allMatch(id -> Files.exists(catalogue.resolve(id + ".json"))));
                 ObjectMapper json = new ObjectMapper();
                 for (int i = 0; i < ids.size(); i++) {
