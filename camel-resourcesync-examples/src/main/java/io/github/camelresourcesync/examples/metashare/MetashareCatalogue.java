@@ -59,8 +59,15 @@ public final class MetashareCatalogue {
                 languages(record), List.copyOf(new LinkedHashSet<>(licences)), availability);
     }
 
-    /** Removes the summary of a record the node deleted; nothing when there is none. */
-    public static void forget(String directory, String id) throws IOException {
+    /**
+     * Removes the summary of a record the node deleted; nothing when there is none. A deletion carries no record, so
+     * the summary is named by the event's file name ({@code <node id>.xml}, the {@code CamelFileName} header).
+     */
+    public static void forget(String directory, String recordFileName) throws IOException {
+        if (recordFileName == null || !recordFileName.endsWith(".xml") || recordFileName.contains("/")) {
+            throw new IllegalArgumentException("not the file name of a META-SHARE record: " + recordFileName);
+        }
+        String id = recordFileName.substring(0, recordFileName.length() - ".xml".length());
         Files.deleteIfExists(Path.of(directory).resolve(id + ".json"));
     }
 
