@@ -42,7 +42,10 @@ public interface FetchListener {
     default void received(URI uri, long bytes) {
     }
 
-    /** Both listeners, {@code first} told first; either may be {@link #NONE}. */
+    /**
+     * Both listeners, {@code first} told first; either may be {@link #NONE}. Each is shielded on its own, so one that
+     * throws neither fails a fetch nor keeps the other from being told.
+     */
     static FetchListener both(FetchListener first, FetchListener second) {
         if (first == null || first == NONE) {
             return second == null ? NONE : second;
@@ -50,6 +53,6 @@ public interface FetchListener {
         if (second == null || second == NONE) {
             return first;
         }
-        return new FetchListeners(first, second);
+        return new FetchListeners(SafeListener.wrap(first), SafeListener.wrap(second));
     }
 }
