@@ -10,7 +10,6 @@ import java.util.function.Supplier;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.component.telemetry.PollTracer;
-import io.github.camelresourcesync.component.telemetry.PollTracing;
 import io.github.camelresourcesync.delivery.DeliveryPolicy;
 import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;

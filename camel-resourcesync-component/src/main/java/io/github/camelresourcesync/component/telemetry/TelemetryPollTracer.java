@@ -23,7 +23,7 @@ import org.apache.camel.telemetry.propagation.CamelHeadersSpanContextPropagation
  * HTTP client conventions ({@code http.request.method}, {@code url.full} without credentials,
  * {@code server.address}, {@code server.port}, {@code http.response.status_code}, {@code error.type}).
  */
-final class TelemetryPollTracer implements PollTracer {
+public final class TelemetryPollTracer implements PollTracer {
 
     static final String POLL_EVENTS = "resourcesync.poll.events";
 
@@ -57,7 +57,11 @@ final class TelemetryPollTracer implements PollTracer {
         this.sourceUrl = sourceUrl;
     }
 
-    static PollTracer create(Endpoint endpoint, String sourceUrl) {
+    /**
+     * camel-telemetry's tracer for a consumer of {@code endpoint}, or {@link PollTracer#NONE} when the context has
+     * none or it excludes the endpoint. Only called when camel-telemetry is on the class path.
+     */
+    public static PollTracer create(Endpoint endpoint, String sourceUrl) {
         CamelContext context = endpoint.getCamelContext();
         Tracer tracer = context.hasService(Tracer.class);
         if (tracer == null || tracer.exclude(endpoint.getEndpointUri(), context)) {
