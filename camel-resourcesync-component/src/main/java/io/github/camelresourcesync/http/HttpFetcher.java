@@ -337,21 +337,28 @@ public final class HttpFetcher implements AutoCloseable {
         ClassicHttpResponse response;
         HostLimits.Host host = hosts.of(target.original());
         host.acquire(config.maxRequestsPerHost());
+        FetchListener.Request request = listener.requesting(get.getMethod(), target.safeUri());
         RequestDeadline deadline = RequestDeadline.start(get, config.requestTimeout());
         try {
             response = client.executeOpen(null, get, context);
         } catch (ClientProtocolException e) {
             deadline.close();
             host.release();
-            throw protocolFailure(target, e);
+            FetchException failure = protocolFailure(target, e);
+            request.ended(0, target.safeUri(), failure.getMessage());
+            throw failure;
         } catch (IOException e) {
             deadline.close();
             host.release();
-            throw deadline.expired() && !(e instanceof FetchException)
+            IOException failure = deadline.expired() && !(e instanceof FetchException)
                     ? deadline.failure(target.safeUri(), target.description(), 0, e) : e;
+            request.ended(0, target.safeUri(), failure instanceof FetchException ? failure.getMessage()
+                    : policy.describe(failure));
+            throw failure;
         } catch (RuntimeException e) {
             deadline.close();
             host.release();
+            request.ended(0, target.safeUri(), e.toString());
             throw e;
         }
         URI finalUri = target.original();
@@ -363,7 +370,9 @@ public final class HttpFetcher implements AutoCloseable {
             LOG.debug("{} -> {}{}", target.description(), response.getCode(),
                     finalUri == target.original() ? "" : " from " + UrlRedaction.redact(finalUri));
         }
-        listener.responded(UrlRedaction.safe(finalUri), response.getCode());
+        URI safeFinal = UrlRedaction.safe(finalUri);
+        listener.responded(safeFinal, response.getCode());
+        request.ended(response.getCode(), safeFinal, null);
         return new OpenResponse(get, response, finalUri, deadline, host::release);
     }
 

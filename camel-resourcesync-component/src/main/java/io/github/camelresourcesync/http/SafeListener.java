@@ -5,7 +5,7 @@ import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Shields fetching from a listener that throws: metrics must never fail a harvest. */
+/** Shields fetching from a listener that throws: metrics and tracing must never fail a harvest. */
 final class SafeListener implements FetchListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(SafeListener.class);
@@ -21,6 +21,27 @@ final class SafeListener implements FetchListener {
             return FetchListener.NONE;
         }
         return listener instanceof SafeListener ? listener : new SafeListener(listener);
+    }
+
+    @Override
+    public Request requesting(String method, URI uri) {
+        Request request;
+        try {
+            request = delegate.requesting(method, uri);
+        } catch (RuntimeException e) {
+            failed(e);
+            return Request.NONE;
+        }
+        if (request == null || request == Request.NONE) {
+            return Request.NONE;
+        }
+        return (status, finalUri, failure) -> {
+            try {
+                request.ended(status, finalUri, failure);
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        };
     }
 
     @Override

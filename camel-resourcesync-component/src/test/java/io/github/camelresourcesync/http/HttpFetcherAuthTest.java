@@ -130,6 +130,13 @@ class HttpFetcherAuthTest {
         }
         listener.retries.forEach(r -> assertFalse(r.reason().contains(PASSWORD) || r.uri().toString()
                 .contains(PASSWORD), r.toString()));
+        // every attempt (the 401 once, the others twice: maxRetries 1) is told to the listener as a request, ended once, without secrets
+        assertEquals(7, listener.requests.size(), listener.requests::toString);
+        listener.requests.forEach(r -> assertFalse(r.toString().contains(PASSWORD), r.toString()));
+        assertEquals(List.of(401, 503, 503, 0, 0, 0, 0), listener.requests.stream()
+                .map(RecordingListener.Request::status).toList());
+        listener.requests.stream().filter(r -> r.status() == 0)
+                .forEach(r -> assertTrue(r.failure() != null && !r.failure().isBlank(), r.toString()));
         Path log = Path.of("target/camel-resourcesync-test.log");
         if (Files.exists(log)) {
             assertFalse(Files.readString(log).contains(PASSWORD), "the test log shows the password");

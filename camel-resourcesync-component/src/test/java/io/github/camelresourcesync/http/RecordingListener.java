@@ -14,9 +14,19 @@ final class RecordingListener implements FetchListener {
     record Response(URI uri, int status) {
     }
 
+    /** A request and how it ended ({@link FetchListener#requesting}). */
+    record Request(String method, URI uri, int status, URI finalUri, String failure) {
+    }
+
+    final List<Request> requests = new CopyOnWriteArrayList<>();
     final List<Retry> retries = new CopyOnWriteArrayList<>();
     final List<Response> responses = new CopyOnWriteArrayList<>();
     final AtomicLong received = new AtomicLong();
+
+    @Override
+    public FetchListener.Request requesting(String method, URI uri) {
+        return (status, finalUri, failure) -> requests.add(new Request(method, uri, status, finalUri, failure));
+    }
 
     @Override
     public void retrying(URI uri, int attempt, long delayMillis, String reason) {

@@ -14,10 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.component.atompmh.AtomPmhComponent;
 import io.github.camelresourcesync.examples.demo.DemoSource;
 import io.github.camelresourcesync.examples.demo.MetashareDemoNode;
+import io.github.camelresourcesync.testsupport.Fixtures;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import org.apache.camel.Route;
 import org.awaitility.Awaitility;
@@ -26,6 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 import static io.github.camelresourcesync.examples.MirrorAssertions.assertMirrors;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -178,6 +183,59 @@ class ExamplesApplicationTest {
         Map<String, byte[]> out = new java.util.TreeMap<>();
         records.forEach((id, xml) -> out.put("/" + id + ".xml", xml));
         return out;
+    }
+
+    /**
+     * {@code metashare.catalogue.enabled=true}: real META-SHARE records of the fixtures, served by the node emulator,
+     * harvested by {@code resourcesync-metashare:}, unmarshalled by camel-jaxb with the classes generated from the
+     * META-SHARE 3.0 schema, and summarised as JSON; checked field by field against the records read with DOM.
+     */
+    @Test
+    void metashareCatalogueSummarisesRealRecordsAsJson() throws Exception {
+        Path records = Fixtures.fixturesDir("metashare/records-v3.0");
+        List<Path> files;
+        try (var listing = Files.list(records)) {
+            files = listing.filter(p -> p.toString().endsWith(".xml")).sorted().limit(8).toList();
+        }
+        Path catalogue = tmp.resolve("catalogue");
+        try (MetashareNode node = MetashareNode.start("harvester", "pw-catalogue")) {
+            List<String> ids = node.addFixtureRecords(records, files.size());
+            ExamplesApplication app = new ExamplesApplication(settings(tmp.resolve("mirror"), "--demo.port=0",
+                    "--demo.change-interval=0", "--metashare.catalogue.enabled=true",
+                    "--metashare.node-url=" + node.baseUri(), "--metashare.password=pw-catalogue",
+                    "--metashare.period=200", "--metashare.catalogue-dir=" + catalogue,
+                    "--metashare.catalogue.state-dir=" + tmp.resolve("catalogue-state")));
+            try (Running running = Running.start(app)) {
+                // start-up, the first poll and the JAXB context: generous, as the machine may be busy
+                running.await().atMost(Duration.ofSeconds(120)).until(() -> ids.stream()
+                        .allMatch(id -> Files.exists(catalogue.resolve(id + ".json"))));
+                ObjectMapper json = new ObjectMapper();
+                for (int i = 0; i < ids.size(); i++) {
+                    JsonNode summary = json.readTree(catalogue.resolve(ids.get(i) + ".json").toFile());
+                    Document record = MetashareRecords.parse(files.get(i));
+                    String what = files.get(i).getFileName() + " as " + ids.get(i);
+                    assertEquals(ids.get(i), summary.path("id").asText(), what);
+                    assertEquals(MetashareRecords.first(record, "metaShareId"),
+                            MetashareRecords.text(summary.path("metaShareId")), what);
+                    Element name = MetashareRecords.elements(record, "resourceName").get(0);
+                    assertEquals(name.getTextContent().strip(), summary.path("names").path(name.getAttribute("lang"))
+                            .asText(), what);
+                    assertEquals(MetashareRecords.texts(record, "licenceInfo", "licence").stream().distinct().toList(),
+                            MetashareRecords.list(summary.path("licences")), what);
+                    assertEquals(MetashareRecords.texts(record, "languageInfo", "languageId").stream().sorted()
+                                    .distinct().toList(),
+                            MetashareRecords.list(summary.path("languages")).stream()
+                                    .map(l -> l.replaceFirst(" [(].*[)]$", "")).sorted().distinct().toList(), what);
+                    assertEquals(MetashareRecords.first(record, "availability"),
+                            MetashareRecords.text(summary.path("availability")), what);
+                    assertFalse(summary.path("resourceType").asText().isEmpty(), what);
+                }
+                node.hardDelete(ids.get(0));
+                running.await().atMost(Duration.ofSeconds(20))
+                        .until(() -> !Files.exists(catalogue.resolve(ids.get(0) + ".json")));
+                assertTrue(Files.exists(catalogue.resolve(ids.get(1) + ".json")));
+            }
+        }
     }
 
     /** An Atom-PMH route of the user's that names no stateDirectory keeps it in sync.state-dir, not in the home. */

@@ -9,10 +9,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.component.telemetry.PollTracer;
 import io.github.camelresourcesync.delivery.DeliveryPolicy;
 import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.FetchException;
+import io.github.camelresourcesync.http.FetchListener;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
@@ -55,6 +57,9 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     private SyncStateStore store;
     private HttpFetcher fetcher;
     private ResumePointClaims claims;
+    private PollTracer tracer = PollTracer.NONE;
+    /** The poll in progress, traced (or {@link PollTracer.Poll#NONE}). */
+    private PollTracer.Poll tracedPoll = PollTracer.Poll.NONE;
 
     protected SyncEventPollingConsumer(SyncEventEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -149,7 +154,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             policy = new DeliveryPolicy(routeId(), ep.getStateId(), d.isBreakOnFirstError(), d.getMaxEventAttempts(),
                     d.isBatching(), statistics);
         }
-        fetcher = createFetcher(ep.fetcherConfig().listener(statistics));
+        tracer = PollTracing.of(ep, ep.getServiceUrl());
+        fetcher = createFetcher(ep.fetcherConfig().listener(FetchListener.both(statistics, tracer)));
         prepare(store, fetcher);
         super.doStart();
         meters = SyncMetrics.bind(this);
@@ -203,6 +209,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         int total = 0;
         long started = System.nanoTime();
         statistics.pollStarted(Instant.now());
+        tracedPoll = tracer.pollStarted();
         try (EventRun run = openRun(maxMessagesPerPoll)) {
             currentRun = run;
             stoppedAtFailure = false;
@@ -220,8 +227,10 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                 statistics.runCompleted();
             }
             statistics.pollFinished(total, System.nanoTime() - started, null);
+            tracedPoll.ended(total, null);
         } catch (Exception e) {
             statistics.pollFinished(total, System.nanoTime() - started, e);
+            tracedPoll.ended(total, e);
             onPollFailed(e);
             FetchException fe = SyncStatistics.cause(e, FetchException.class);
             if (fe != null && fe.getStatusCode() > 0) {
@@ -230,6 +239,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             throw e;
         } finally {
             currentRun = null;
+            tracedPoll = PollTracer.Poll.NONE;
         }
         return total;
     }
@@ -250,6 +260,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             List<PendingEvent> group = policy.group(items, index);
             Exchange exchange = createExchange(false);
             EventExchanges.fill(exchange, group, policy.asList(group.get(0)));
+            tracedPoll.inject(exchange);
             int end = index + group.size();
             exchange.setProperty(ExchangePropertyKey.BATCH_INDEX, index);
             exchange.setProperty(ExchangePropertyKey.BATCH_SIZE, total);

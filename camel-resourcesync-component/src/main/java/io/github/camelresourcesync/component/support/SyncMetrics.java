@@ -7,18 +7,9 @@ package io.github.camelresourcesync.component.support;
  */
 final class SyncMetrics {
 
-    private static final boolean MICROMETER = present("io.micrometer.core.instrument.MeterRegistry");
+    private static final boolean MICROMETER = OptionalDependency.present("io.micrometer.core.instrument.MeterRegistry");
 
     private SyncMetrics() {
-    }
-
-    private static boolean present(String className) {
-        try {
-            Class.forName(className, false, SyncMetrics.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
     }
 
     /** @return what removes the meters again, or {@code null} when there is no registry */

@@ -3,7 +3,7 @@
  * each endpoint), endpoint, polling consumer (resume-point claim, poll loop), the configuration classes per concern,
  * events on exchanges, and operations (statistics, JMX view, health check, meters, dev console).
  * <p>
- * Layer: Camel. May import: every core package, {@code resourcesync} (the root package, for its header constants);
+ * Layer: Camel. May import: every core package, {@code component.telemetry}, {@code resourcesync} (the root package, for its header constants);
  * of Camel, anything.
  */
 package io.github.camelresourcesync.component.support;
