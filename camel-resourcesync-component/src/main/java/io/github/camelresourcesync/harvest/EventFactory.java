@@ -16,6 +16,11 @@ public final class EventFactory {
     private final URI origin;
     private final FileLayout layout;
 
+    /** @param origin the Source's origin: file names of resources on it are relative to it (collision-free) */
+    EventFactory(URI origin) {
+        this(origin, FileLayout.COLLISION_FREE);
+    }
+
     /**
      * @param origin the Source's origin: file names of resources on it are relative to it
      * @param layout how a location becomes a file name
