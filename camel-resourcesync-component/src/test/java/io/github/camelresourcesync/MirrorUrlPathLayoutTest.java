@@ -45,8 +45,8 @@ class MirrorUrlPathLayoutTest {
 
     @BeforeEach
     void start() throws IOException {
-        source = new TestSource().put("/records/123", "one two three").put("/records/124.xml", "<r/>")
-                .put("/top.txt", "top");
+        source = new TestSource().put("/res/records/123", "one two three").put("/res/records/124.xml", "<r/>")
+                .put("/res/top.txt", "top");
         context = new DefaultCamelContext();
     }
 
@@ -80,43 +80,42 @@ class MirrorUrlPathLayoutTest {
     @Test
     void theMirrorHasTheSourcesPathsAndTheFileNamesSayThem() throws Exception {
         mirrorRoute("&fileLayout=urlPath");
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("top.txt")));
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("records/124.xml")));
-        assertEquals("one two three", Files.readString(mirror().resolve("records/123")));
-        assertFalse(Files.exists(mirror().resolve("records/123@")));
+        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("res/top.txt")));
+        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("res/records/124.xml")));
+        assertEquals("one two three", Files.readString(mirror().resolve("res/records/123")));
+        assertFalse(Files.exists(mirror().resolve("res/records/123@")));
         // CamelFileName, for users of file:, is the same path
-        assertTrue(fileNames.containsAll(List.of("records/123", "records/124.xml", "top.txt")), fileNames.toString());
+        assertTrue(fileNames.containsAll(List.of("res/records/123", "res/records/124.xml", "res/top.txt")), fileNames.toString());
 
         // a deletion removes the file at the Source's path
-        source.delete("/records/123");
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !Files.exists(mirror().resolve("records/123")));
+        source.delete("/res/records/123");
+        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !Files.exists(mirror().resolve("res/records/123")));
         assertEquals(List.of(), failures);
     }
 
     @Test
     void aFileNeededAsADirectoryFailsItsEventAndOverwritesNothing() throws Exception {
-        source.put("/records/123/a.xml", "<a/>");
+        source.put("/res/records/123/a.xml", "<a/>");
         mirrorRoute("");
         await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
         String message = failures.get(0);
-        assertTrue(message.contains("/records/123/a.xml") && message.contains("/records/123 as a directory")
+        assertTrue(message.contains("/res/records/123/a.xml") && message.contains("/res/records/123 as a directory")
                    && message.contains("layout=collisionFree"), message);
-        assertEquals("one two three", Files.readString(mirror().resolve("records/123")));
-        assertFalse(Files.exists(mirror().resolve("records/123/a.xml")));
+        assertEquals("one two three", Files.readString(mirror().resolve("res/records/123")));
+        assertFalse(Files.exists(mirror().resolve("res/records/123/a.xml")));
 
         // the reverse: a directory where a file must go
-        source.delete("/records/123");
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("records/123/a.xml")));
-        failures.clear();
-        source.delete("/records/123/a.xml");
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !Files.exists(mirror().resolve("records/123/a.xml")));
-        Files.createDirectories(mirror().resolve("records/123"));
-        Files.writeString(mirror().resolve("records/123/kept.txt"), "kept");
-        source.put("/records/123", "again");
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
-        assertTrue(failures.get(0).contains("Cannot write /records/123") && failures.get(0).contains("/records/123/kept.txt"),
-                failures.get(0));
-        assertEquals("kept", Files.readString(mirror().resolve("records/123/kept.txt")));
+        Files.createDirectories(mirror().resolve("res/records/9"));
+        Files.writeString(mirror().resolve("res/records/9/kept.txt"), "kept");
+        CamelExecutionException e = assertThrows(CamelExecutionException.class,
+                () -> context.createProducerTemplate().sendBodyAndHeaders(
+                        "resourcesync-mirror:" + mirror() + "?layout=urlPath", "nine",
+                        Map.of(ResourceSyncConstants.LOCATION, source.uri("/res/records/9").toString(),
+                                ResourceSyncConstants.CHANGE, "created")));
+        String reverse = e.getCause().getMessage();
+        assertTrue(reverse.contains("Cannot write /res/records/9") && reverse.contains("/res/records/9/kept.txt"),
+                reverse);
+        assertEquals("kept", Files.readString(mirror().resolve("res/records/9/kept.txt")));
     }
 
     @Test
@@ -139,12 +138,12 @@ class MirrorUrlPathLayoutTest {
     @Test
     void anAuditInTheSameLayoutFindsTheMirrorInSyncAndRepairsIt() throws Exception {
         mirrorRoute("&fileLayout=urlPath");
-        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("top.txt"))
-                                                              && Files.exists(mirror().resolve("records/124.xml"))
-                                                              && Files.exists(mirror().resolve("records/123")));
+        await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> Files.exists(mirror().resolve("res/top.txt"))
+                                                              && Files.exists(mirror().resolve("res/records/124.xml"))
+                                                              && Files.exists(mirror().resolve("res/records/123")));
         context.getRouteController().stopRoute("mirror");
-        Files.delete(mirror().resolve("records/124.xml"));
-        Files.writeString(mirror().resolve("records/extra"), "not at the Source");
+        Files.delete(mirror().resolve("res/records/124.xml"));
+        Files.writeString(mirror().resolve("res/records/extra"), "not at the Source");
 
         List<Message> reports = new CopyOnWriteArrayList<>();
         List<String> results = new CopyOnWriteArrayList<>();
@@ -163,12 +162,12 @@ class MirrorUrlPathLayoutTest {
             }
         });
         await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> reports.size() >= 2);
-        assertEquals(List.of("extra records/extra", "missing records/124.xml"), results.stream().sorted().distinct()
+        assertEquals(List.of("extra res/records/extra", "missing res/records/124.xml"), results.stream().sorted().distinct()
                 .toList());
         assertEquals(false, reports.get(0).getHeader(ResourceSyncConstants.AUDIT_IN_SYNC, Boolean.class));
         // repaired by the first audit, so the second finds the mirror in sync
         assertEquals(true, reports.get(1).getHeader(ResourceSyncConstants.AUDIT_IN_SYNC, Boolean.class));
-        assertEquals("<r/>", Files.readString(mirror().resolve("records/124.xml")));
-        assertFalse(Files.exists(mirror().resolve("records/extra")));
+        assertEquals("<r/>", Files.readString(mirror().resolve("res/records/124.xml")));
+        assertFalse(Files.exists(mirror().resolve("res/records/extra")));
     }
 }
