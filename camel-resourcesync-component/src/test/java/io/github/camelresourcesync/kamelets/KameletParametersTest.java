@@ -25,10 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class KameletParametersTest {
 
     /**
-     * Not among them: a percent-escape in a non-secret option other than {@code mediaTypes} ({@code stateId=p%2Bss}):
+     * Not among them: a {@code &} (in the YAML parameters map it splits the value on the endpoint itself), and a
+     * percent-escape in a non-secret option other than {@code mediaTypes} ({@code stateId=p%2Bss}):
      * the endpoint decodes it, a Kamelet hands it on undecoded (docs/kamelets.md, "How values are written").
      */
-    private static final List<String> VALUES = List.of("p+ss", "p@ss:w0rd", "p&ss=1", "p ss");
+    private static final List<String> VALUES = List.of("p+ss", "p@ss:w0rd", "p ss", "p=ss");
 
     private static <E extends Endpoint> String values(String yaml, Class<E> type, Function<E, String> read)
             throws Exception {
@@ -88,7 +89,7 @@ class KameletParametersTest {
                     """.formatted(v), MirrorEndpoint.class, MirrorEndpoint::getDirectory);
             assertEquals(direct, kamelet, v);
 
-            String base = "http://u:p%40ss@example.org/" + v + "/?set=a";
+            String base = "http://u:p%40ss@example.org/rs/?set=a";
             String publishDirect = values("""
                     - route:
                         from: { uri: "direct:in", steps: [ { to: { uri: "resourcesync-publish:target/kp/%s", parameters: { baseUrl: "%s" } } } ] }
