@@ -89,7 +89,7 @@ class KameletParametersTest {
                     """.formatted(v), MirrorEndpoint.class, MirrorEndpoint::getDirectory);
             assertEquals(direct, kamelet, v);
 
-            String base = "http://u:p%40ss@example.org/rs/?set=a";
+            String base = "http://example.org/rs/"; // user-info or a query: the publisher refuses them, directly too
             String publishDirect = values("""
                     - route:
                         from: { uri: "direct:in", steps: [ { to: { uri: "resourcesync-publish:target/kp/%s", parameters: { baseUrl: "%s" } } } ] }
