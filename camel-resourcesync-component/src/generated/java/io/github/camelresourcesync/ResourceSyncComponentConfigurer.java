@@ -111,6 +111,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "filelayout":
+        case "fileLayout": getOrCreateHarvestConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "gappolicy":
         case "gapPolicy": getOrCreateHarvestConfiguration(target).setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "harvestconfiguration":
@@ -256,6 +258,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchParallelism": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "filelayout":
+        case "fileLayout": return java.lang.String.class;
         case "gappolicy":
         case "gapPolicy": return io.github.camelresourcesync.harvest.GapPolicy.class;
         case "harvestconfiguration":
@@ -397,6 +401,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "filelayout":
+        case "fileLayout": return getOrCreateHarvestConfiguration(target).getFileLayout();
         case "gappolicy":
         case "gapPolicy": return getOrCreateHarvestConfiguration(target).getGapPolicy();
         case "harvestconfiguration":

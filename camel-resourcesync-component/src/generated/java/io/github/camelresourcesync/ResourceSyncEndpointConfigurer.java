@@ -61,6 +61,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchContent": target.getHarvestConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "filelayout":
+        case "fileLayout": target.getHarvestConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "gappolicy":
         case "gapPolicy": target.getHarvestConfiguration().setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
@@ -212,6 +214,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "filelayout":
+        case "fileLayout": return java.lang.String.class;
         case "gappolicy":
         case "gapPolicy": return io.github.camelresourcesync.harvest.GapPolicy.class;
         case "greedy": return boolean.class;
@@ -364,6 +368,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchContent": return target.getHarvestConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
+        case "filelayout":
+        case "fileLayout": return target.getHarvestConfiguration().getFileLayout();
         case "gappolicy":
         case "gapPolicy": return target.getHarvestConfiguration().getGapPolicy();
         case "greedy": return target.isGreedy();

@@ -216,7 +216,7 @@ final class BaselineSteps implements StepSource {
         String key = source.key();
         SyncEvent event = new SyncEvent(key, loc, ChangeType.DELETED, null, gone.lastmod(), gone.hash(),
                 gone.length(), null, walker.capability(), resourceList, List.of(),
-                SyncEvents.eventId(loc, null, gone.hash()) + "#deleted", ctx.events().fileName(loc), null, null);
+                SyncEvents.eventId(loc, null, gone.hash()) + "#deleted", ctx.events().fileNameOrNone(loc), null, null);
         return Step.event(event, (buffer, ev) -> buffer.remove(key, gone.location()), Step.Effect.NONE);
     }
 

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync.harvest;
 
+import io.github.camelresourcesync.model.FileLayout;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -34,6 +35,17 @@ public final class HarvestOptions {
     private boolean preferDumps = DEFAULT_PREFER_DUMPS;
     private DumpLimits dumpLimits = DumpLimits.DEFAULTS;
     private Duration clockSkewTolerance = SourceClock.DEFAULT.tolerance();
+    private FileLayout fileLayout = FileLayout.of(FileLayout.DEFAULT);
+
+    /** How the {@code CamelFileName} of each event (and an audit's names in a directory) is made of its location. */
+    public FileLayout fileLayout() {
+        return fileLayout;
+    }
+
+    public HarvestOptions fileLayout(FileLayout v) {
+        this.fileLayout = v;
+        return this;
+    }
 
     public SyncMode mode() {
         return mode;

@@ -170,7 +170,7 @@ public final class Harvester {
         SyncProgress progress = progressFactory.get();
         StateBuffer buffer = new StateBuffer(store, clock);
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), buffer, store,
-                new EventFactory(origin), packages, progress);
+                new EventFactory(origin, options.fileLayout()), packages, progress);
         List<SyncRun.Part> parts = new ArrayList<>();
         for (DiscoveredSource s : followed) {
             List<NotifiedChanges> mine = notified.stream().filter(n -> owner(followed, n.topic()) == s).toList();
@@ -387,7 +387,7 @@ public final class Harvester {
         List<DiscoveredSource> followed = sources();
         SyncProgress progress = progressFactory.get();
         HarvestContext ctx = new HarvestContext(options, loader.withProgress(progress), new StateBuffer(store, clock), store,
-                new EventFactory(origin), packages, progress);
+                new EventFactory(origin, options.fileLayout()), packages, progress);
         List<Listed> listed = new ArrayList<>();
         for (DiscoveredSource s : followed) {
             URI list = s.document(Capability.RESOURCELIST);

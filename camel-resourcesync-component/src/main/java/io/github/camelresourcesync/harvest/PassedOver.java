@@ -112,6 +112,6 @@ public final class PassedOver {
         String capability = Capability.values()[(int) (r.generation() >>> 2 & 15)].value();
         return new SyncEvent(key, location, change, r.lastmod(), r.lastmod(), r.hash(), r.length(), null, capability,
                 capabilityList, List.of(), SyncEvents.eventId(location, r.lastmod(), r.hash()),
-                events.fileName(location), null, null);
+                events.fileNameOrNone(location), null, null);
     }
 }

@@ -36,6 +36,7 @@ public class MirrorComponentConfigurer extends PropertyConfigurerSupport impleme
         case "fsync": getOrCreateConfiguration(target).setFsync(property(camelContext, boolean.class, value)); return true;
         case "keeplastmodified":
         case "keepLastModified": getOrCreateConfiguration(target).setKeepLastModified(property(camelContext, boolean.class, value)); return true;
+        case "layout": getOrCreateConfiguration(target).setLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "pruneemptydirectories":
@@ -53,6 +54,7 @@ public class MirrorComponentConfigurer extends PropertyConfigurerSupport impleme
         case "fsync": return boolean.class;
         case "keeplastmodified":
         case "keepLastModified": return boolean.class;
+        case "layout": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "pruneemptydirectories":
@@ -71,6 +73,7 @@ public class MirrorComponentConfigurer extends PropertyConfigurerSupport impleme
         case "fsync": return getOrCreateConfiguration(target).isFsync();
         case "keeplastmodified":
         case "keepLastModified": return getOrCreateConfiguration(target).isKeepLastModified();
+        case "layout": return getOrCreateConfiguration(target).getLayout();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "pruneemptydirectories":

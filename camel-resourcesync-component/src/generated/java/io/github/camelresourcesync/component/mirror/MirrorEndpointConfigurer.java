@@ -26,6 +26,7 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
         case "fsync": target.getConfiguration().setFsync(property(camelContext, boolean.class, value)); return true;
         case "keeplastmodified":
         case "keepLastModified": target.getConfiguration().setKeepLastModified(property(camelContext, boolean.class, value)); return true;
+        case "layout": target.getConfiguration().setLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "pruneemptydirectories":
@@ -40,6 +41,7 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
         case "fsync": return boolean.class;
         case "keeplastmodified":
         case "keepLastModified": return boolean.class;
+        case "layout": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "pruneemptydirectories":
@@ -55,6 +57,7 @@ public class MirrorEndpointConfigurer extends PropertyConfigurerSupport implemen
         case "fsync": return target.getConfiguration().isFsync();
         case "keeplastmodified":
         case "keepLastModified": return target.getConfiguration().isKeepLastModified();
+        case "layout": return target.getConfiguration().getLayout();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "pruneemptydirectories":

@@ -23,10 +23,11 @@ public class MirrorEndpointUriFactory extends org.apache.camel.support.component
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(5);
+        Set<String> props = new HashSet<>(6);
         props.add("directory");
         props.add("fsync");
         props.add("keepLastModified");
+        props.add("layout");
         props.add("lazyStartProducer");
         props.add("pruneEmptyDirectories");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);

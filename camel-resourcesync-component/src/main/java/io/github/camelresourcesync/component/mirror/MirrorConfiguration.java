@@ -1,7 +1,7 @@
 package io.github.camelresourcesync.component.mirror;
 
 import io.github.camelresourcesync.component.support.TemplateConfiguration;
-import io.github.camelresourcesync.component.support.TemplateConfiguration;
+import io.github.camelresourcesync.model.FileLayout;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriParams;
 
@@ -26,6 +26,29 @@ public class MirrorConfiguration extends TemplateConfiguration<MirrorConfigurati
                             + " file). Without it a file is still written under a temporary name and renamed, so it"
                             + " is whole or absent after the JVM or the route fails.")
     private boolean fsync;
+    @UriParam(defaultValue = FileLayout.DEFAULT, enums = "collisionFree,urlPath",
+              description = "Where each resource's file goes. `collisionFree`: at the event's `CamelFileName`"
+                            + " (every location its own name, safe on any file system: `/records/123` is"
+                            + " `records/123@`). `urlPath`: at the path of the event's `CamelResourceSyncLocation`"
+                            + " (`/records/123` is `records/123`), so the mirror can be served back at the Source's"
+                            + " paths; an event whose location cannot be a file (a query, a directory URL, an unsafe"
+                            + " segment), or whose file would collide with another's (a file needed as a directory,"
+                            + " or the reverse), fails with a message naming both locations, and nothing is"
+                            + " overwritten. See docs/headers.md.")
+    private String layout = FileLayout.DEFAULT;
+
+    public String getLayout() {
+        return layout;
+    }
+
+    public void setLayout(String layout) {
+        this.layout = layout;
+    }
+
+    /** The layout, checked. */
+    FileLayout fileLayout() {
+        return FileLayout.of(layout);
+    }
 
     public boolean isKeepLastModified() {
         return keepLastModified;

@@ -1,6 +1,7 @@
 package io.github.camelresourcesync.component.mirror;
 
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -9,6 +10,7 @@ import io.github.camelresourcesync.component.support.EventExchanges;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.FileLayout;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -23,6 +25,7 @@ public class MirrorProducer extends DefaultProducer {
 
     private Path root;
     private MirrorFiles files;
+    private boolean urlPath;
 
     public MirrorProducer(MirrorEndpoint endpoint) {
         super(endpoint);
@@ -36,6 +39,7 @@ public class MirrorProducer extends DefaultProducer {
     @Override
     protected void doStart() throws Exception {
         root = Path.of(getEndpoint().getDirectory()).toAbsolutePath().normalize();
+        urlPath = getEndpoint().getConfiguration().fileLayout() == FileLayout.URL_PATH;
         files = new MirrorFiles(root, getEndpoint().getConfiguration().isFsync());
         super.doStart();
     }
@@ -47,7 +51,7 @@ public class MirrorProducer extends DefaultProducer {
         if (batch != null) {
             // a consumer's batch (batching=true): the same, event by event, in order
             for (SyncEvent ev : batch) {
-                Path target = target(ev.fileName());
+                Path target = urlPath ? urlPathTarget(ev.location()) : target(ev.fileName());
                 if (ev.change() == ChangeType.DELETED) {
                     delete(target);
                 } else {
@@ -56,7 +60,9 @@ public class MirrorProducer extends DefaultProducer {
             }
             return;
         }
-        Path target = target(in.getHeader(ResourceSyncConstants.FILE_NAME, String.class));
+        String location = in.getHeader(ResourceSyncConstants.LOCATION, String.class);
+        Path target = urlPath ? urlPathTarget(location == null ? null : URI.create(location))
+                : target(in.getHeader(ResourceSyncConstants.FILE_NAME, String.class));
         if ("deleted".equals(in.getHeader(ResourceSyncConstants.CHANGE, String.class))) {
             delete(target);
             return;
@@ -81,12 +87,25 @@ public class MirrorProducer extends DefaultProducer {
     }
 
     private void write(Path target, MirrorFiles.Body body, Instant lastmod) throws Exception {
+        if (urlPath) {
+            UrlPathCollisions.check(root, target);
+        }
         files.write(target, body, getEndpoint().getConfiguration().isKeepLastModified() ? lastmod : null);
         LOG.debug("Mirrored {}", target);
     }
 
     private void delete(Path target) throws Exception {
         files.delete(target, getEndpoint().getConfiguration().isPruneEmptyDirectories());
+    }
+
+    /** The file of a location in layout urlPath: its path under the mirror, or the reason it has none. */
+    Path urlPathTarget(URI location) {
+        if (location == null) {
+            throw new IllegalArgumentException("resourcesync-mirror with layout=urlPath needs the "
+                                               + ResourceSyncConstants.LOCATION + " header (set by the resourcesync"
+                                               + " consumer and the bridges)");
+        }
+        return target(FileLayout.URL_PATH.fileName(location, null));
     }
 
     /** The file of a name; refuses a missing name and names that would leave the mirror directory. */

@@ -13,7 +13,6 @@ import io.github.camelresourcesync.harvest.Step;
 import io.github.camelresourcesync.harvest.StepSource;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
-import io.github.camelresourcesync.model.FileNames;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.model.SyncEvents;
 import org.slf4j.Logger;
@@ -82,7 +81,7 @@ final class AuditExtraSteps implements StepSource {
     /** A file found in a directory: the location it would have if it was a resource on the Source's origin. */
     private URI locationOf(String fileName) throws IOException {
         try {
-            return FileNames.locationOf(fileName, origin);
+            return events.locationOf(fileName);
         } catch (URISyntaxException e) {
             throw new IOException("Cannot make a URI of the file name '" + fileName + "' in "
                                   + destination.describe(), e);

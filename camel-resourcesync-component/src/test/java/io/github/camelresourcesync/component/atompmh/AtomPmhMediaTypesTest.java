@@ -128,6 +128,48 @@ class AtomPmhMediaTypesTest {
         assertEquals(atomLinks(), seen);
     }
 
+    /**
+     * {@code %2B}, the standard way to write {@code +} in an endpoint URI: the Kamelet hands it to the endpoint
+     * undecoded, and before it matched no entry ("every record passed over").
+     */
+    @Test
+    void percentEncodedPlusInAJavaUriThroughTheKamelet() throws Exception {
+        try (LogCapture log = LogCapture.open()) {
+            startJavaRoute("application/rifcs%2Bxml,application/atom%2Bxml");
+            await().atMost(15, TimeUnit.SECONDS).until(() -> seen.size() == 2);
+            assertEquals(atomLinks(), seen);
+            assertFalse(log.contains("passed over"), log.lines().toString());
+        }
+    }
+
+    /** The same three spellings in YAML: in the Kamelet URI, and in its parameters map. */
+    @Test
+    void everySpellingInYamlMeansTheSameAsOnTheEndpoint() throws Exception {
+        for (String spelling : List.of("application/atom+xml", "application/atom%2Bxml")) {
+            for (boolean inUri : List.of(true, false)) {
+                seen.clear();
+                context = newContext();
+                String state = dir.resolve("state-" + System.nanoTime()).toString();
+                String from = inUri
+                        ? "      uri: \"kamelet:atom-pmh-source?feedUrl=" + server.uri("/feed") + "&mediaTypes=" + spelling
+                          + "&period=100&stateDirectory=" + state + "\"\n"
+                        : "      uri: kamelet:atom-pmh-source\n"
+                          + "      parameters:\n"
+                          + "        feedUrl: \"" + server.uri("/feed") + "\"\n"
+                          + "        mediaTypes: \"" + spelling + "\"\n"
+                          + "        period: 100\n"
+                          + "        stateDirectory: \"" + state + "\"\n";
+                String yaml = "- route:\n    from:\n" + from + "      steps:\n        - to: direct:seen\n";
+                PluginHelper.getRoutesLoader(context).loadRoutes(ResourceHelper.fromString("atom.yaml", yaml));
+                context.start();
+                await().atMost(15, TimeUnit.SECONDS).until(() -> seen.size() == 2);
+                assertEquals(atomLinks(), seen, spelling + (inUri ? " in the URI" : " in the map"));
+                context.stop();
+                context = null;
+            }
+        }
+    }
+
     /** Nothing matches: one WARN per poll names the types asked for and those the entries offer. */
     @Test
     void aPollThatPassesOverEveryRecordSaysWhy() throws Exception {
