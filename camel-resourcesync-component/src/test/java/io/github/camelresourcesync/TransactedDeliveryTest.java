@@ -159,6 +159,58 @@ class TransactedDeliveryTest {
     }
 
     @Test
+    void theYamlRecipeOfTheDocsCommitsTheStateInTheRoutesTransaction() throws Exception {
+        try (TestSource source = source(15)) {
+            // docs/state-and-delivery.md, "Camel Main, YAML": the beans and the route as a user writes them
+            String yaml = """
+                    - beans:
+                        - name: dataSource
+                          type: com.zaxxer.hikari.HikariDataSource
+                          properties:
+                            jdbcUrl: "%s"
+                            maximumPoolSize: 4
+                        - name: transactionManager
+                          type: org.springframework.jdbc.datasource.DataSourceTransactionManager
+                          properties:
+                            dataSource: "#bean:dataSource"
+                        - name: PROPAGATION_REQUIRED
+                          type: org.apache.camel.spring.spi.SpringTransactionPolicy
+                          properties:
+                            transactionManager: "#bean:transactionManager"
+                        - name: stateStore
+                          type: io.github.camelresourcesync.state.JdbcStateStore
+                          properties:
+                            dataSource: "#bean:dataSource"
+                            tablePrefix: %s
+                    - route:
+                        id: load
+                        from:
+                          uri: "resourcesync:%s"
+                          parameters:
+                            stateStore: "#bean:stateStore"
+                            fetchContent: false
+                            initialDelay: 0
+                            delay: 100
+                          steps:
+                            - transacted: {}
+                            - to:
+                                uri: "sql:INSERT INTO %sevents (event_id, location, tx) VALUES (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation}, txid_current())"
+                                parameters:
+                                  dataSource: "#bean:dataSource"
+                    """.formatted(url, prefix, source.base(), prefix);
+            context = new DefaultCamelContext();
+            org.apache.camel.support.PluginHelper.getRoutesLoader(context)
+                    .loadRoutes(org.apache.camel.support.ResourceHelper.fromString("load.yaml", yaml));
+            context.start();
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 15);
+            context.getRouteController().stopRoute("load");
+            assertStateWrittenByLastSinkTransaction();
+            context.stop();
+            ((HikariDataSource) context.getRegistry().lookupByName("dataSource")).close();
+        }
+    }
+
+    @Test
     void aTransactedRouteWhoseStateCannotJoinItIsExplainedAtStart() throws Exception {
         try (TestSource source = source(3); LogCapture log = LogCapture.open()) {
             context = new DefaultCamelContext();
