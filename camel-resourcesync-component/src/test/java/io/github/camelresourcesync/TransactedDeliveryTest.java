@@ -204,9 +204,10 @@ class TransactedDeliveryTest {
             context.start();
             await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 15);
             context.getRouteController().stopRoute("load");
+            HikariDataSource yamlDataSource = context.getRegistry().lookupByNameAndType("dataSource", HikariDataSource.class);
             assertStateWrittenByLastSinkTransaction();
             context.stop();
-            ((HikariDataSource) context.getRegistry().lookupByName("dataSource")).close();
+            yamlDataSource.close();
         }
     }
 
