@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * and started again. With a transacted route on the state store's DataSource every event is in the table exactly once
  * and the records table equals the Source; the same without the transaction shows duplicates (so the test can fail).
  * <p>
- * The soak: {@code -Dresourcesync.exactlyOnce.kills=24} (kills spread over the steps; default 6, 4 for the variants),
+ * The soak: {@code -Dresourcesync.exactlyOnce.kills=24} (kills spread over the steps; default 6, 3 for the variants),
  * {@code -Dresourcesync.exactlyOnce.seed=N}; see docs/reliability.md.
  */
 class ExactlyOnceCrashTest {
@@ -67,14 +67,14 @@ class ExactlyOnceCrashTest {
 
     @Test
     void batchingHoldsABatchInOneTransactionThroughRandomKills() throws Exception {
-        Result r = soak(true, true, Integer.getInteger(KILLS, 4));
+        Result r = soak(true, true, Integer.getInteger(KILLS, 3));
         assertEquals(0, r.duplicates, "no event twice after " + r.kills + " kills (seed " + SEED + ")");
         assertEquals(r.expected, r.distinct, "every event once (seed " + SEED + ")");
     }
 
     @Test
     void withoutTheTransactionTheSameKillsDeliverEventsTwice() throws Exception {
-        Result r = soak(false, false, Integer.getInteger(KILLS, 4));
+        Result r = soak(false, false, Integer.getInteger(KILLS, 3));
         assertEquals(r.expected, r.distinct, "at least once: nothing lost (seed " + SEED + ")");
         assertTrue(r.duplicates > 0, "at least once, not exactly once: " + r.kills + " kills should have left"
                 + " duplicates (seed " + SEED + ")");
