@@ -39,7 +39,7 @@ class ExactlyOnceCrashTest {
     private static final int RESOURCES = 2_000;
     private static final int CREATED = 100;
     private static final int STEPS = 4; // the baseline, then three steps of changes
-    /** Kills per soak, spread over the steps: 6 by default (4 for the two variants), more for the soak. */
+    /** Kills per soak, spread over the steps: 6 by default (3 for the two variants), more for the soak. */
     private static final String KILLS = "resourcesync.exactlyOnce.kills";
     private static final long SEED = Long.getLong("resourcesync.exactlyOnce.seed", System.nanoTime());
     private static final Duration PATIENCE = Duration.ofSeconds(180);
