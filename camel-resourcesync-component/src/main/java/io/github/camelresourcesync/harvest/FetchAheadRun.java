@@ -296,7 +296,14 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
         buffer.flushIfFull();
     }
 
+    @Override
+    public void abandon() {
+        stopped = true;
+        buffer.discard();
+    }
+
     /** Writes the committed state to the store. */
+    @Override
     public void flush() {
         buffer.flush();
     }

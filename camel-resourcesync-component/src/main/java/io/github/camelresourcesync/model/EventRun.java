@@ -55,6 +55,21 @@ public interface EventRun extends AutoCloseable {
     /** Writes committed state when enough has accumulated or enough time has passed. */
     void flushIfDue();
 
+    /**
+     * Writes committed state now, on this thread: in a transacted route, into the exchange's transaction before it
+     * commits.
+     */
+    default void flush() {
+        flushIfDue();
+    }
+
+    /**
+     * The transaction that held the last state written rolled back: forget every state change not in the store (it is
+     * ahead of what the destination has) and hand out nothing more; the next run starts from the store again.
+     */
+    default void abandon() {
+    }
+
     /** Writes what was committed and releases what the run holds. */
     @Override
     void close();

@@ -72,6 +72,7 @@ public class JdbcStateStore implements SyncStateStore {
     private String tablePrefix = DEFAULT_TABLE_PREFIX;
 
     private volatile Sql sql;
+    private volatile CallerTransaction callerTransaction;
     private HikariDataSource ownedPool;
     private boolean closed;
 
@@ -144,6 +145,23 @@ public class JdbcStateStore implements SyncStateStore {
                                                + " not starting with a digit), was '" + tablePrefix + "'");
         }
         this.tablePrefix = tablePrefix;
+    }
+
+    /**
+     * Writes state on the connection of the transaction the calling thread runs in, when it runs in one on this store's
+     * data source (a transacted route, see docs/state-and-delivery.md), instead of in a transaction of the store's own.
+     */
+    public void setCallerTransaction(CallerTransaction callerTransaction) {
+        this.callerTransaction = callerTransaction;
+    }
+
+    public CallerTransaction getCallerTransaction() {
+        return callerTransaction;
+    }
+
+    @Override
+    public boolean writesInCallerTransaction() {
+        return callerConnection() != null;
     }
 
     /** Connects and creates the tables when missing; idempotent (every consumer using the store calls it). */
@@ -312,6 +330,15 @@ public class JdbcStateStore implements SyncStateStore {
 
     /** Runs {@code work} in one transaction on a pooled connection: all of it is committed, or none of it. */
     private void inTransaction(String what, SqlWork work) {
+        Connection caller = callerConnection();
+        if (caller != null) {
+            try {
+                work.run(caller); // committed or rolled back by the caller's transaction, with the sink's writes
+            } catch (SQLException e) {
+                throw failure(what, e);
+            }
+            return;
+        }
         try (Connection c = dataSource.getConnection()) {
             boolean autoCommit = c.getAutoCommit();
             c.setAutoCommit(false);
@@ -327,6 +354,12 @@ public class JdbcStateStore implements SyncStateStore {
         } catch (SQLException e) {
             throw failure(what, e);
         }
+    }
+
+    private Connection callerConnection() {
+        CallerTransaction t = callerTransaction;
+        DataSource ds = dataSource;
+        return t == null || ds == null ? null : t.connection(ds);
     }
 
     private interface SqlWork {

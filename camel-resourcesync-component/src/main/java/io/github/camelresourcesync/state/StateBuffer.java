@@ -148,6 +148,10 @@ public final class StateBuffer {
      * most one change is in flight and memory stays bounded. Throws the failure of the previous write, if any.
      */
     public void flushInBackground() {
+        if (store.writesInCallerTransaction()) {
+            flush(); // into the caller's transaction, which commits it with the sink's writes
+            return;
+        }
         lastFlush = System.nanoTime();
         awaitWrite();
         if (pending == 0) {
@@ -183,6 +187,19 @@ public final class StateBuffer {
         if (System.nanoTime() - lastFlush >= FLUSH_INTERVAL_NANOS || pending >= FLUSH_THRESHOLD) {
             flushInBackground();
         }
+    }
+
+    /**
+     * Forgets every change not yet written: the transaction they were written in rolled back, so what the buffer holds
+     * (resume points included) is ahead of the store, and must not be written by a later flush.
+     */
+    public void discard() {
+        awaitWrite();
+        sources.clear();
+        sourceDirty.clear();
+        resources = new HashMap<>();
+        inFlight = null;
+        pending = 0;
     }
 
     private void awaitWrite() {

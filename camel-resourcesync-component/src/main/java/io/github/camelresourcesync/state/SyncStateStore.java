@@ -35,6 +35,14 @@ public interface SyncStateStore extends AutoCloseable {
     /** Forgets everything about a source (the next sync is a fresh baseline). */
     void clear(String sourceKey);
 
+    /**
+     * {@code true} when a change applied by the calling thread now would join a transaction that thread runs in (the
+     * sink's, see {@link CallerTransaction}): it must then be applied on this thread, never in the background.
+     */
+    default boolean writesInCallerTransaction() {
+        return false;
+    }
+
     @Override
     void close();
 }

@@ -23,6 +23,7 @@ import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePropertyKey;
 import org.apache.camel.Processor;
+import org.apache.camel.RollbackExchangeException;
 import org.apache.camel.api.management.ManagedResource;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckAware;
@@ -60,6 +61,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     private PollTracer tracer = PollTracer.NONE;
     /** The poll in progress, traced (or {@link PollTracer.Poll#NONE}). */
     private PollTracer.Poll tracedPoll = PollTracer.Poll.NONE;
+    /** The transaction opened around each exchange of a transacted route; {@code null}: not transacted. */
+    private DeliveryTransaction transaction;
 
     protected SyncEventPollingConsumer(SyncEventEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -155,6 +158,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                     d.isBatching(), statistics);
         }
         tracer = PollTracing.of(ep, ep.getServiceUrl());
+        transaction = TransactedRoutes.forRoute(getRoute(), store, routeId());
         fetcher = createFetcher(ep.fetcherConfig().listener(FetchListener.both(statistics, tracer)));
         prepare(store, fetcher);
         super.doStart();
@@ -266,20 +270,13 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             exchange.setProperty(ExchangePropertyKey.BATCH_SIZE, total);
             exchange.setProperty(ExchangePropertyKey.BATCH_COMPLETE, end == total);
             pendingExchanges = total - end;
-            if (group.get(0).failed()) {
-                exchange.setException(group.get(0).failure());
-            } else {
-                try {
-                    getProcessor().process(exchange);
-                } catch (Exception e) {
-                    exchange.setException(e);
-                }
-            }
+            boolean stops = transaction != null ? deliverTransacted(run, group, exchange)
+                    : settle(run, group, process(group, exchange));
             index = end;
             if (exchange.getException() == null) {
                 delivered += group.size();
             }
-            if (settle(run, group, exchange)) {
+            if (stops) {
                 stoppedAtFailure = true;
                 break;
             }
@@ -290,6 +287,57 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
         pendingExchanges = 0;
         return delivered;
+    }
+
+    /** Hands the exchange to the route (a group whose event failed before delivery carries its failure instead). */
+    private Exchange process(List<PendingEvent> group, Exchange exchange) {
+        if (group.get(0).failed()) {
+            exchange.setException(group.get(0).failure());
+        } else {
+            try {
+                getProcessor().process(exchange);
+            } catch (Exception e) {
+                exchange.setException(e);
+            }
+        }
+        return exchange;
+    }
+
+    /**
+     * A transacted route: the exchange runs in a transaction the route's {@code transacted()} joins, and the state of
+     * its events is written in it before it commits, so the sink's writes and the state commit together. A failed
+     * exchange rolls back both; what follows the failure (the exception handler, a give-up or pass-over and the state
+     * it moves) runs in a transaction of its own, so a dead letter channel's record of a give-up commits with it.
+     *
+     * @return {@code true} when the run stops at this group
+     */
+    private boolean deliverTransacted(EventRun run, List<PendingEvent> group, Exchange exchange) throws Exception {
+        try {
+            boolean committed = transaction.run(() -> {
+                process(group, exchange);
+                return exchange.getException() == null && !exchange.isRollbackOnly();
+            }, () -> {
+                settle(run, group, exchange);
+                run.flush();
+            });
+            if (committed) {
+                return false;
+            }
+            if (exchange.getException() == null) {
+                exchange.setException(new RollbackExchangeException(
+                        "The route marked the exchange's transaction rollback-only", exchange));
+            }
+            boolean[] stops = new boolean[1];
+            transaction.run(() -> true, () -> {
+                stops[0] = settle(run, group, exchange);
+                run.flush();
+            });
+            return stops[0];
+        } catch (Exception e) {
+            // the state written in the transaction rolled back with it: what the run holds is ahead of the store
+            run.abandon();
+            throw e;
+        }
     }
 
     /**

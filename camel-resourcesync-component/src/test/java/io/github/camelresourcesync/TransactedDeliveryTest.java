@@ -1,0 +1,287 @@
+package io.github.camelresourcesync;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.JdbcStateStore;
+import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.TestDatabase;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.spring.spi.SpringTransactionPolicy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+
+/**
+ * A transacted route whose sink and {@link JdbcStateStore} share one PostgreSQL {@code DataSource}: the state of each
+ * exchange commits in the exchange's own transaction. Proved through PostgreSQL's transaction ids: the state row was
+ * last written by the transaction that inserted the last event ({@code xmin}), and a failure after the sink's insert
+ * leaves no row behind. {@code ExactlyOnceCrashTest} proves the same under SIGKILL.
+ */
+class TransactedDeliveryTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    private String url;
+    private String prefix;
+    private HikariDataSource ds;
+    private CamelContext context;
+
+    @BeforeEach
+    void database() throws SQLException {
+        url = TestDatabase.postgresUrl();
+        prefix = TestDatabase.uniquePrefix();
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setMaximumPoolSize(6);
+        ds = new HikariDataSource(config);
+        sql("CREATE TABLE " + prefix + "events (event_id TEXT NOT NULL, location TEXT NOT NULL, tx BIGINT NOT NULL)");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (context != null) {
+            context.stop();
+        }
+        if (ds != null) {
+            ds.close();
+            TestDatabase.dropTables(url, prefix);
+        }
+    }
+
+    @Test
+    void eachExchangeCommitsTheStateInItsOwnTransactionAndAFailureRollsBackBoth() throws Exception {
+        Set<String> failedOnce = ConcurrentHashMap.newKeySet();
+        try (TestSource source = source(20)) {
+            start(source, "", new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(uri(source, "")).routeId("tx").transacted()
+                            .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
+                                + " txid_current())")
+                            .process(e -> {
+                                // the sink wrote, then the route fails: both must roll back, the event come again
+                                String location = e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class);
+                                if (location.endsWith("/r7.txt") && failedOnce.add(location)) {
+                                    throw new IllegalStateException("failing once after the insert");
+                                }
+                            });
+                }
+            });
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(DISTINCT event_id) FROM " + prefix + "events") == 20);
+            context.getRouteController().stopRoute("tx");
+            assertEquals(1, failedOnce.size());
+            assertEquals(20, count("SELECT COUNT(*) FROM " + prefix + "events"),
+                    "every event once: the failed attempt's insert rolled back");
+            assertStateWrittenByLastSinkTransaction();
+        }
+    }
+
+    @Test
+    void batchingHoldsAWholeBatchInOneTransactionWithAPlainBeanSink() throws Exception {
+        try (TestSource source = source(300)) {
+            start(source, "", new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(uri(source, "&batching=true")).routeId("tx").transacted().process(this::insertAll);
+                }
+
+                @SuppressWarnings("unchecked")
+                private void insertAll(Exchange e) throws SQLException {
+                    // a plain bean on the DataSource: Spring hands it the transaction's connection
+                    Connection c = DataSourceUtils.getConnection(ds);
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + prefix
+                            + "events (event_id, location, tx) VALUES (?, ?, txid_current())")) {
+                        for (SyncEvent event : (List<SyncEvent>) e.getIn().getBody(List.class)) {
+                            ps.setString(1, event.eventId());
+                            ps.setString(2, event.location().toString());
+                            ps.addBatch();
+                        }
+                        ps.executeBatch();
+                    } finally {
+                        DataSourceUtils.releaseConnection(c, ds);
+                    }
+                }
+            });
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 300);
+            context.getRouteController().stopRoute("tx");
+            assertEquals(1, count("SELECT COUNT(DISTINCT tx) FROM " + prefix + "events"),
+                    "300 events, one batch, one transaction");
+            assertStateWrittenByLastSinkTransaction();
+        }
+    }
+
+    @Test
+    void camelJdbcOnATransactionAwareDataSourceJoinsTheTransaction() throws Exception {
+        try (TestSource source = source(10)) {
+            DataSource aware = new TransactionAwareDataSourceProxy(ds);
+            start(source, "", new RouteBuilder() {
+                @Override
+                public void configure() {
+                    getContext().getRegistry().bind("aware", aware);
+                    from(uri(source, "")).routeId("tx").transacted()
+                            .setBody(simple("INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                                            + " ('${header.CamelResourceSyncEventId}', '${header.CamelResourceSyncLocation}',"
+                                            + " txid_current())"))
+                            .to("jdbc:aware?resetAutoCommit=false");
+                }
+            });
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
+            context.getRouteController().stopRoute("tx");
+            assertStateWrittenByLastSinkTransaction();
+        }
+    }
+
+    @Test
+    void theYamlRecipeOfTheDocsCommitsTheStateInTheRoutesTransaction() throws Exception {
+        try (TestSource source = source(15)) {
+            // docs/state-and-delivery.md, "Camel Main, YAML": the beans and the route as a user writes them
+            String yaml = """
+                    - beans:
+                        - name: dataSource
+                          type: com.zaxxer.hikari.HikariDataSource
+                          properties:
+                            jdbcUrl: "%s"
+                            maximumPoolSize: 4
+                        - name: transactionManager
+                          type: org.springframework.jdbc.datasource.DataSourceTransactionManager
+                          properties:
+                            dataSource: "#bean:dataSource"
+                        - name: PROPAGATION_REQUIRED
+                          type: org.apache.camel.spring.spi.SpringTransactionPolicy
+                          properties:
+                            transactionManager: "#bean:transactionManager"
+                        - name: stateStore
+                          type: io.github.camelresourcesync.state.JdbcStateStore
+                          properties:
+                            dataSource: "#bean:dataSource"
+                            tablePrefix: %s
+                    - route:
+                        id: load
+                        from:
+                          uri: "resourcesync:%s"
+                          parameters:
+                            stateStore: "#bean:stateStore"
+                            fetchContent: false
+                            initialDelay: 0
+                            delay: 100
+                          steps:
+                            - transacted: {}
+                            - to:
+                                uri: "sql:INSERT INTO %sevents (event_id, location, tx) VALUES (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation}, txid_current())"
+                                parameters:
+                                  dataSource: "#bean:dataSource"
+                    """.formatted(url, prefix, source.base(), prefix);
+            context = new DefaultCamelContext();
+            org.apache.camel.support.PluginHelper.getRoutesLoader(context)
+                    .loadRoutes(org.apache.camel.support.ResourceHelper.fromString("load.yaml", yaml));
+            context.start();
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 15);
+            context.getRouteController().stopRoute("load");
+            HikariDataSource yamlDataSource = context.getRegistry().lookupByNameAndType("dataSource", HikariDataSource.class);
+            assertStateWrittenByLastSinkTransaction();
+            context.stop();
+            yamlDataSource.close();
+        }
+    }
+
+    @Test
+    void aTransactedRouteWhoseStateCannotJoinItIsExplainedAtStart() throws Exception {
+        try (TestSource source = source(3); LogCapture log = LogCapture.open()) {
+            context = new DefaultCamelContext();
+            context.getRegistry().bind("memory", new InMemoryStateStore());
+            JdbcStateStore elsewhere = new JdbcStateStore(url);
+            elsewhere.setTablePrefix(prefix);
+            context.getRegistry().bind("elsewhere", elsewhere);
+            context.getRegistry().bind("PROPAGATION_REQUIRED",
+                    new SpringTransactionPolicy(new DataSourceTransactionManager(ds)));
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base() + "?stateStore=#memory&initialDelay=0&delay=100")
+                            .routeId("embedded").transacted().to("mock:a");
+                    from("resourcesync:" + source.base() + "?stateStore=#elsewhere&stateId=b&initialDelay=0&delay=100")
+                            .routeId("otherDataSource").transacted().to("mock:b");
+                    from("resourcesync:" + source.base() + "?stateId=c&stateStore=#elsewhere&initialDelay=0&delay=100")
+                            .routeId("plain").to("mock:c");
+                }
+            });
+            context.start();
+            await().atMost(PATIENCE).until(() -> log.contains("Route 'embedded' is transacted, but its state store is")
+                    && log.contains("Route 'otherDataSource' is transacted by DataSourceTransactionManager, but the"
+                                    + " JdbcStateStore keeps its state in another DataSource"));
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("'plain'") && l.contains("transacted")),
+                    "a route without a transaction says nothing: " + log.lines());
+        }
+    }
+
+    /** The state row was last written by the transaction of the last sink write: they committed together. */
+    private void assertStateWrittenByLastSinkTransaction() throws SQLException {
+        long stateTx = count("SELECT xmin::text::bigint FROM " + prefix + "source");
+        long lastSinkTx = count("SELECT MAX(tx) % 4294967296 FROM " + prefix + "events");
+        assertEquals(lastSinkTx, stateTx, "the resume point commits in the transaction of the sink's last write");
+    }
+
+    private TestSource source(int resources) throws Exception {
+        TestSource source = new TestSource();
+        for (int i = 0; i < resources; i++) {
+            source.put("/res/r" + i + ".txt", "resource " + i);
+        }
+        return source;
+    }
+
+    private String uri(TestSource source, String options) {
+        return "resourcesync:" + source.base() + "?stateStore=#store&initialDelay=0&delay=100&greedy=true" + options;
+    }
+
+    private void start(TestSource source, String unused, RouteBuilder routes) throws Exception {
+        context = new DefaultCamelContext();
+        JdbcStateStore store = new JdbcStateStore(ds);
+        store.setTablePrefix(prefix);
+        context.getRegistry().bind("store", store);
+        context.getRegistry().bind("dataSource", ds);
+        context.getRegistry().bind("PROPAGATION_REQUIRED",
+                new SpringTransactionPolicy(new DataSourceTransactionManager(ds)));
+        context.addRoutes(routes);
+        context.start();
+    }
+
+    private long count(String query) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private void sql(String statement) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.execute(statement);
+        }
+    }
+}
