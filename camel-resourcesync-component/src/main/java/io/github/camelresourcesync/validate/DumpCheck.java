@@ -4,6 +4,7 @@ import io.github.camelresourcesync.dump.Bitstream;
 import io.github.camelresourcesync.dump.DumpLimits;
 import io.github.camelresourcesync.dump.DumpPackage;
 import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.http.PublishedLengthExceededException;
 import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Link;
@@ -80,6 +81,11 @@ final class DumpCheck {
             try (InputStream in = content.openStream()) {
                 Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
             }
+        } catch (PublishedLengthExceededException e) {
+            findings.add(dump, loc, line, Rule.DUMP_SIZE, "length " + packageEntry.md().length() + " as listed",
+                    e.getMessage());
+            deleteQuietly(file);
+            return;
         } catch (IOException e) {
             findings.add(dump, loc, line, Rule.DUMP_PACKAGE, "a package that can be downloaded", e.getMessage());
             deleteQuietly(file);
@@ -96,8 +102,9 @@ final class DumpCheck {
             }
         } catch (IOException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            findings.add(dump, loc, line, message.contains("path") ? Rule.DUMP_PATH : Rule.DUMP_PACKAGE,
-                    Rule.DUMP_PACKAGE.expects(), message);
+            boolean path = message.contains("would escape the package") || message.contains("has no path");
+            findings.add(dump, loc, line, path ? Rule.DUMP_PATH : message.contains("bytes but the manifest gives")
+                    ? Rule.DUMP_SIZE : Rule.DUMP_PACKAGE, null, message);
         } finally {
             deleteQuietly(file);
         }
