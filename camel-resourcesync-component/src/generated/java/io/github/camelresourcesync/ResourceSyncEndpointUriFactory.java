@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(74);
+        Set<String> props = new HashSet<>(75);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -82,6 +82,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("retryDelay");
         props.add("retryMaxDelay");
         props.add("runLoggingLevel");
+        props.add("sample");
         props.add("scheduledExecutorService");
         props.add("scheduler");
         props.add("schedulerProperties");
