@@ -16,7 +16,8 @@ import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 
 /**
- * A uniform sample of the listed resources (reservoir sampling: {@code size} entries held whatever the number
+ * A uniform sample of the resources of the Resource Lists (a Change List names past versions, and resources
+ * deleted since: only a Resource List says what a resource is now) (reservoir sampling: {@code size} entries held whatever the number
  * listed; a fixed seed, so the same Source gives the same sample), whose contents are then fetched and compared with
  * what the lists say.
  */

@@ -44,9 +44,9 @@ final class DiscoveryRoutes {
     /** What a URL turned out to be: a sitemap (with its capability), a page linking onwards, or nothing useful. */
     private record Probe(URI uri, Capability capability, URI linkHeader, URI htmlLink, String failure) {
 
+        /** A ResourceSync document: a Source Description or Capability List, or (as harvesters accept) one list. */
         boolean isSource() {
-            return capability == Capability.DESCRIPTION || capability == Capability.CAPABILITYLIST
-                   || capability == Capability.RESOURCESYNC;
+            return capability != null && capability != Capability.UNKNOWN;
         }
     }
 

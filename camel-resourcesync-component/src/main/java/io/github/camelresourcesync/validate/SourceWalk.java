@@ -510,9 +510,6 @@ final class SourceWalk implements AutoCloseable {
                 v.lastChange = time;
             }
         }
-        if (md.changeType() != ChangeType.DELETED && v.capability == Capability.CHANGELIST) {
-            sample.offer(e, v.uri, line);
-        }
     }
 
     private void end(DocumentView v, long bytes, List<Child> children) {
