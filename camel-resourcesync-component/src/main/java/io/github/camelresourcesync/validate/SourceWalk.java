@@ -43,10 +43,12 @@ final class SourceWalk implements AutoCloseable {
     /** Documents are not visited twice (a Source whose documents link in a circle). Bounded by what a Source links. */
     private static final int MAX_DOCUMENTS = 1_000_000;
 
+    /** Documents that must say {@code at} (archives need not: their entries carry the times). */
     private static final Set<Capability> SNAPSHOTS = EnumSet.of(Capability.RESOURCELIST, Capability.RESOURCEDUMP,
-            Capability.RESOURCEDUMP_MANIFEST, Capability.RESOURCELIST_ARCHIVE, Capability.RESOURCEDUMP_ARCHIVE);
+            Capability.RESOURCEDUMP_MANIFEST);
+    /** Documents that must say {@code from}. */
     private static final Set<Capability> PERIODS = EnumSet.of(Capability.CHANGELIST, Capability.CHANGEDUMP,
-            Capability.CHANGEDUMP_MANIFEST, Capability.CHANGELIST_ARCHIVE, Capability.CHANGEDUMP_ARCHIVE);
+            Capability.CHANGEDUMP_MANIFEST);
 
     private final HttpFetcher fetcher;
     private final ValidateOptions options;
