@@ -27,7 +27,7 @@ class ValidatorTest {
             ValidationReport report = source.lastReport;
             assertTrue(report.valid(), report::text);
             assertEquals(8, report.documents(), report::text);
-            assertEquals(5, report.sampled(), report::text);
+            assertEquals(2, report.sampled(), report::text); // the two resources of the Resource List
             assertTrue(report.text().contains("VALID"), report::text);
             assertTrue(report.json().contains("\"valid\":true") && report.json().contains("\"discovery-route\":4"),
                     report::json);
