@@ -68,6 +68,13 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         return target.getPushConfiguration();
     }
 
+    private io.github.camelresourcesync.ValidateConfiguration getOrCreateValidateConfiguration(ResourceSyncComponent target) {
+        if (target.getValidateConfiguration() == null) {
+            target.setValidateConfiguration(new io.github.camelresourcesync.ValidateConfiguration());
+        }
+        return target.getValidateConfiguration();
+    }
+
     @Override
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         ResourceSyncComponent target = (ResourceSyncComponent) obj;
@@ -194,6 +201,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "retrymaxdelay":
         case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "sample": getOrCreateValidateConfiguration(target).setSample(property(camelContext, int.class, value)); return true;
         case "spooldirectory":
         case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
         case "spoolthreshold":
@@ -207,6 +215,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "useragent":
         case "userAgent": getOrCreateHttpConfiguration(target).setUserAgent(property(camelContext, java.lang.String.class, value)); return true;
         case "username": getOrCreateHttpConfiguration(target).setUsername(property(camelContext, java.lang.String.class, value)); return true;
+        case "validateconfiguration":
+        case "validateConfiguration": target.setValidateConfiguration(property(camelContext, io.github.camelresourcesync.ValidateConfiguration.class, value)); return true;
         default: return false;
         }
     }
@@ -341,6 +351,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "retryDelay": return long.class;
         case "retrymaxdelay":
         case "retryMaxDelay": return long.class;
+        case "sample": return int.class;
         case "spooldirectory":
         case "spoolDirectory": return java.lang.String.class;
         case "spoolthreshold":
@@ -354,6 +365,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "useragent":
         case "userAgent": return java.lang.String.class;
         case "username": return java.lang.String.class;
+        case "validateconfiguration":
+        case "validateConfiguration": return io.github.camelresourcesync.ValidateConfiguration.class;
         default: return null;
         }
     }
@@ -484,6 +497,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
         case "retrymaxdelay":
         case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
+        case "sample": return getOrCreateValidateConfiguration(target).getSample();
         case "spooldirectory":
         case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
         case "spoolthreshold":
@@ -497,6 +511,8 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "useragent":
         case "userAgent": return getOrCreateHttpConfiguration(target).getUserAgent();
         case "username": return getOrCreateHttpConfiguration(target).getUsername();
+        case "validateconfiguration":
+        case "validateConfiguration": return target.getValidateConfiguration();
         default: return null;
         }
     }

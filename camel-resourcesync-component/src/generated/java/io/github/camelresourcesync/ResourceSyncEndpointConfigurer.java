@@ -141,6 +141,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
+        case "sample": target.getValidateConfiguration().setSample(property(camelContext, int.class, value)); return true;
         case "scheduledexecutorservice":
         case "scheduledExecutorService": target.setScheduledExecutorService(property(camelContext, java.util.concurrent.ScheduledExecutorService.class, value)); return true;
         case "scheduler": target.setScheduler(property(camelContext, java.lang.Object.class, value)); return true;
@@ -294,6 +295,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "retryMaxDelay": return long.class;
         case "runlogginglevel":
         case "runLoggingLevel": return org.apache.camel.LoggingLevel.class;
+        case "sample": return int.class;
         case "scheduledexecutorservice":
         case "scheduledExecutorService": return java.util.concurrent.ScheduledExecutorService.class;
         case "scheduler": return java.lang.Object.class;
@@ -448,6 +450,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
+        case "sample": return target.getValidateConfiguration().getSample();
         case "scheduledexecutorservice":
         case "scheduledExecutorService": return target.getScheduledExecutorService();
         case "scheduler": return target.getScheduler();

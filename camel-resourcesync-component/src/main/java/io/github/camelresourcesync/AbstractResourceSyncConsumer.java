@@ -20,8 +20,7 @@ import org.slf4j.LoggerFactory;
  * Source (its discoveries claim their state keys, its gaps are counted), the resume points of the Capability Lists it
  * follows, and forgetting what it cached after a failed poll. {@link ResourceSyncEndpoint} chooses the consumer by
  * {@code mode}, as camel-atom's {@code FeedEndpoint} chooses between its two: {@link ResourceSyncConsumer} syncs,
- * {@link ResourceSyncAuditConsumer} audits, and the coming {@code mode=validate} is one more subclass, chosen in
- * {@code ResourceSyncEndpoint.newConsumer}.
+ * {@link ResourceSyncAuditConsumer} audits, {@link ResourceSyncValidateConsumer} validates the Source.
  */
 public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsumer {
 

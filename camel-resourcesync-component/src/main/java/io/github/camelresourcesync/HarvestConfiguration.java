@@ -22,7 +22,7 @@ import org.apache.camel.spi.UriParams;
 @UriParams
 public class HarvestConfiguration extends TemplateConfiguration<HarvestConfiguration> {
 
-    @UriParam(label = "consumer", defaultValue = HarvestOptions.DEFAULT_MODE, enums = "auto,baseline,incremental,audit",
+    @UriParam(label = "consumer", defaultValue = HarvestOptions.DEFAULT_MODE, enums = "auto,baseline,incremental,audit,validate",
               description = "`auto`: baseline from the Resource List once, then follow the Change List (repeated"
                             + " baseline when the Source has no Change List). `baseline`: every poll compares the"
                             + " Resource List with what the destination has and emits what is new or changed."
@@ -30,7 +30,8 @@ public class HarvestConfiguration extends TemplateConfiguration<HarvestConfigura
                             + " emitted. `audit`: every poll compares what the destination has (the state store, or"
                             + " `auditDirectory`) with the Resource List and emits one event per resource `missing`,"
                             + " `changed` or `extra`, then a report; nothing is synced and no state changes (see"
-                            + " docs/audit.md).")
+                            + " docs/audit.md). `validate`: every poll checks the whole Source against the"
+                            + " specifications and emits one exchange per finding, then a report (see docs/validate.md).")
     private SyncMode mode = SyncMode.valueOf(HarvestOptions.DEFAULT_MODE.toUpperCase(Locale.ROOT));
     @UriParam(label = "consumer", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_CONTENT,
               description = "Fetch each resource and make its bytes the body, verified against the published length and"

@@ -18,6 +18,8 @@ public class ResourceSyncComponent extends SyncEventComponent {
     private DumpConfiguration dumpConfiguration = new DumpConfiguration();
     @Metadata(description = "The audit options every endpoint of this component starts from.")
     private AuditConfiguration auditConfiguration = new AuditConfiguration();
+    @Metadata(description = "The validation options every endpoint of this component starts from.")
+    private ValidateConfiguration validateConfiguration = new ValidateConfiguration();
     @Metadata(description = "The push (WebSub) options every endpoint of this component starts from.")
     private PushConfiguration pushConfiguration = new PushConfiguration();
 
@@ -39,6 +41,7 @@ public class ResourceSyncComponent extends SyncEventComponent {
         endpoint.setDumpConfiguration(dumpConfiguration.copy());
         endpoint.setAuditConfiguration(auditConfiguration.copy());
         endpoint.setPushConfiguration(pushConfiguration.copy());
+        endpoint.setValidateConfiguration(validateConfiguration.copy());
         return endpoint;
     }
 
@@ -77,5 +80,13 @@ public class ResourceSyncComponent extends SyncEventComponent {
 
     public void setPushConfiguration(PushConfiguration pushConfiguration) {
         this.pushConfiguration = pushConfiguration;
+    }
+
+    public ValidateConfiguration getValidateConfiguration() {
+        return validateConfiguration;
+    }
+
+    public void setValidateConfiguration(ValidateConfiguration validateConfiguration) {
+        this.validateConfiguration = validateConfiguration;
     }
 }

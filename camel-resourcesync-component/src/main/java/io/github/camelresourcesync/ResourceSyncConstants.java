@@ -73,6 +73,57 @@ public final class ResourceSyncConstants {
               javaType = "Boolean")
     public static final String PUBLISHED = "CamelResourceSyncPublished";
 
+    @Metadata(description = "Validation (`mode=validate`) only: `finding` on the exchange of one finding (its text"
+                            + " is the body), `report` on the one report exchange that ends each validation (its"
+                            + " summary and counts per rule are the body).",
+              javaType = "String", applicableFor = "resourcesync")
+    public static final String VALIDATE_RESULT = "CamelResourceSyncValidateResult";
+    @Metadata(description = "Validation finding only: the rule broken, e.g. `window-gap` (the rules are listed in"
+                            + " docs/validate.md).", javaType = "String", applicableFor = "resourcesync")
+    public static final String VALIDATE_RULE = "CamelResourceSyncValidateRule";
+    @Metadata(description = "Validation finding only: `error` (a harvester may lose or corrupt data), `warning` (a"
+                            + " harvester may be slowed or confused) or `info`.",
+              javaType = "String", applicableFor = "resourcesync")
+    public static final String VALIDATE_SEVERITY = "CamelResourceSyncValidateSeverity";
+    @Metadata(description = "Validation finding only: the specification and section of the rule, e.g. `ResourceSync"
+                            + " 1.1 §12.2`.", javaType = "String", applicableFor = "resourcesync")
+    public static final String VALIDATE_SECTION = "CamelResourceSyncValidateSection";
+    @Metadata(description = "Validation finding only: the document the finding is in (or the URL checked: a"
+                            + " discovery route, a resource, a hub).", javaType = "String",
+              applicableFor = "resourcesync")
+    public static final String VALIDATE_DOCUMENT = "CamelResourceSyncValidateDocument";
+    @Metadata(description = "Validation finding only: the `loc` of the entry, absent for the document itself.",
+              javaType = "String", applicableFor = "resourcesync")
+    public static final String VALIDATE_LOC = "CamelResourceSyncValidateLoc";
+    @Metadata(description = "Validation finding only: the line of the entry in the document, absent when not known.",
+              javaType = "Long", applicableFor = "resourcesync")
+    public static final String VALIDATE_LINE = "CamelResourceSyncValidateLine";
+    @Metadata(description = "Validation finding only: what the specification asks for.", javaType = "String",
+              applicableFor = "resourcesync")
+    public static final String VALIDATE_EXPECTED = "CamelResourceSyncValidateExpected";
+    @Metadata(description = "Validation finding only: what the Source has.", javaType = "String",
+              applicableFor = "resourcesync")
+    public static final String VALIDATE_FOUND = "CamelResourceSyncValidateFound";
+    @Metadata(description = "Validation report only: `true` when the validation was complete and found no error.",
+              javaType = "Boolean", applicableFor = "resourcesync")
+    public static final String VALIDATE_VALID = "CamelResourceSyncValidateValid";
+    @Metadata(description = "Validation report only: `false` when the validation stopped before the end"
+                            + " (shutdown); its counts then prove nothing.",
+              javaType = "Boolean", applicableFor = "resourcesync")
+    public static final String VALIDATE_COMPLETE = "CamelResourceSyncValidateComplete";
+    @Metadata(description = "Validation report only: findings of severity error.", javaType = "Long",
+              applicableFor = "resourcesync")
+    public static final String VALIDATE_ERRORS = "CamelResourceSyncValidateErrors";
+    @Metadata(description = "Validation report only: findings of severity warning.", javaType = "Long",
+              applicableFor = "resourcesync")
+    public static final String VALIDATE_WARNINGS = "CamelResourceSyncValidateWarnings";
+    @Metadata(description = "Validation report only: findings of severity info.", javaType = "Long",
+              applicableFor = "resourcesync")
+    public static final String VALIDATE_INFOS = "CamelResourceSyncValidateInfos";
+    @Metadata(description = "Validation report only: the report as JSON (counts by severity and by rule).",
+              javaType = "String", applicableFor = "resourcesync")
+    public static final String VALIDATE_JSON = "CamelResourceSyncValidateJson";
+
     @Metadata(description = "Audit (`mode=audit`) only: `missing`, `changed` or `extra` on the event of a"
                             + " discrepancy, whose `CamelResourceSyncChange` is the repair (`created`, `updated`,"
                             + " `deleted`); `report` on the one report exchange that ends each audit.",

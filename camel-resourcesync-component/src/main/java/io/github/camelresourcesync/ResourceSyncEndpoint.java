@@ -4,10 +4,12 @@ import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 
 import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.harvest.SyncMode;
+import io.github.camelresourcesync.validate.ValidateOptions;
 import io.github.camelresourcesync.harvest.audit.AuditDestination;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Category;
@@ -41,6 +43,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     private AuditConfiguration auditConfiguration = new AuditConfiguration();
     @UriParam
     private PushConfiguration pushConfiguration = new PushConfiguration();
+    @UriParam
+    private ValidateConfiguration validateConfiguration = new ValidateConfiguration();
 
     public ResourceSyncEndpoint() {
     }
@@ -63,13 +67,14 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     /**
      * A consumer of its own per kind of mode, as camel-atom's {@code FeedEndpoint} chooses between its two: the audit
-     * compares and reports, the others sync. The coming {@code mode=validate} gets its own consumer here (the switch
-     * covers every mode, so a new mode does not compile until it has one).
+     * compares and reports, the validator checks the Source and reports, the others sync (the switch covers every
+     * mode, so a new mode does not compile until it has one).
      */
     @Override
     protected SyncEventPollingConsumer newConsumer(Processor processor) {
         return switch (harvestConfiguration.getMode()) {
             case AUDIT -> new ResourceSyncAuditConsumer(this, processor);
+            case VALIDATE -> new ResourceSyncValidateConsumer(this, processor);
             case AUTO, BASELINE, INCREMENTAL -> new ResourceSyncConsumer(this, processor);
         };
     }
@@ -134,6 +139,13 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
         return harvestConfiguration.getMaxEntriesPerDocument();
     }
 
+    /** What {@code mode=validate} checks, with the endpoint's clock skew tolerance and spool directory. */
+    ValidateOptions validateOptions() {
+        return validateConfiguration.applyTo(new ValidateOptions()
+                .clockSkewTolerance(Duration.ofMillis(harvestConfiguration.getClockSkewTolerance()))
+                .spoolDirectory(spoolDirectoryPath()));
+    }
+
     Path spoolDirectoryPath() {
         String dir = getFetchConfiguration().getSpoolDirectory();
         return dir == null ? null : Path.of(dir);
@@ -180,5 +192,13 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     public void setPushConfiguration(PushConfiguration pushConfiguration) {
         this.pushConfiguration = pushConfiguration;
+    }
+
+    public ValidateConfiguration getValidateConfiguration() {
+        return validateConfiguration;
+    }
+
+    public void setValidateConfiguration(ValidateConfiguration validateConfiguration) {
+        this.validateConfiguration = validateConfiguration;
     }
 }

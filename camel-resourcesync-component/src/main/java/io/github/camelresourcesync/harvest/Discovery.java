@@ -177,7 +177,7 @@ public final class Discovery {
     }
 
     /** {@code <link rel="resourcesync" href="...">} in the first bytes of an HTML page. */
-    static URI htmlLink(String html, URI base) {
+    public static URI htmlLink(String html, URI base) {
         Matcher m = HTML_LINK.matcher(html);
         while (m.find()) {
             String tag = m.group();

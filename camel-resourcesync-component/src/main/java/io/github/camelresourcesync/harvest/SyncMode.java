@@ -12,5 +12,10 @@ public enum SyncMode {
      * Every poll compares what the destination has with the Resource List and emits one event per discrepancy
      * ({@code missing}, {@code changed}, {@code extra}) and a report; state is never changed. See the audit package.
      */
-    AUDIT
+    AUDIT,
+    /**
+     * Every poll validates the whole Source against the specifications and emits one exchange per finding and a
+     * report; nothing is synced and no state changes. See the validate package.
+     */
+    VALIDATE
 }

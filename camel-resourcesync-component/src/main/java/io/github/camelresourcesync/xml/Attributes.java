@@ -11,7 +11,9 @@ final class Attributes {
     /** Strict: a time that cannot be read would misorder changes or move a resume point. */
     static Instant time(Problems problems, String attribute, String value) throws DocumentException {
         try {
-            return FastDateTime.parse(value);
+            Instant time = FastDateTime.parse(value);
+            warnIfNoZone(problems, attribute + "=\"" + Problems.shorten(value) + "\"", value);
+            return time;
         } catch (IllegalArgumentException e) {
             throw notADatetime(problems, attribute + "=\"" + Problems.shorten(value) + "\"");
         }
@@ -20,10 +22,24 @@ final class Attributes {
     /** {@link #time(Problems, String, String)} for the text of an element such as {@code <lastmod>}. */
     static Instant elementTime(Problems problems, String element, String value) throws DocumentException {
         try {
-            return FastDateTime.parse(value);
+            Instant time = FastDateTime.parse(value);
+            warnIfNoZone(problems, "<" + element + ">" + Problems.shorten(value) + "</" + element + ">", value);
+            return time;
         } catch (IllegalArgumentException e) {
             throw notADatetime(problems, "<" + element + ">" + Problems.shorten(value) + "</" + element + ">");
         }
+    }
+
+    /** W3C Datetime requires a zone designator on a time; without one the time is read as UTC, which may be wrong. */
+    private static void warnIfNoZone(Problems problems, String what, String value) {
+        String v = value.trim();
+        if (v.length() > 10 && !hasZone(v.substring(11))) {
+            problems.warn(what + " has a time without a time zone designator; read as UTC");
+        }
+    }
+
+    private static boolean hasZone(String time) {
+        return time.indexOf('Z') >= 0 || time.indexOf('z') >= 0 || time.indexOf('+') >= 0 || time.indexOf('-') >= 0;
     }
 
     private static DocumentException notADatetime(Problems problems, String what) {

@@ -18,6 +18,11 @@ public interface SitemapDocument extends AutoCloseable {
      */
     Entry next() throws DocumentException;
 
+    /** The line where the entry last returned by {@link #next()} starts; -1 when not known. */
+    default long line() {
+        return -1;
+    }
+
     /** Number of entries returned so far. */
     long entriesRead();
 

@@ -81,8 +81,11 @@ public final class SitemapReader {
         this(maxEntries, null);
     }
 
-    /** For tests: warnings go to {@code extraWarnings} as well as to the log. */
-    SitemapReader(long maxEntries, Consumer<String> extraWarnings) {
+    /**
+     * @param extraWarnings receives every warning (each names the document and the entry) as well as the log; the
+     *                      validator turns them into findings
+     */
+    public SitemapReader(long maxEntries, Consumer<String> extraWarnings) {
         this.factory = HardenedStax.newInputFactory();
         this.maxEntries = maxEntries;
         this.warnings = extraWarnings == null ? LOG::warn : w -> {

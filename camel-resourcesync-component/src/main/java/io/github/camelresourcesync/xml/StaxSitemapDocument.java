@@ -53,6 +53,7 @@ final class StaxSitemapDocument implements SitemapDocument {
 
     // state of the entry being read, reused
     private long entryNumber;
+    private long entryLine = -1;
     private String loc;
     private final AttributeValue attributeValue = new AttributeValue();
     private final RepeatedValues repeated = new RepeatedValues();
@@ -136,6 +137,11 @@ final class StaxSitemapDocument implements SitemapDocument {
             failure = wrap(lazyCause(e));
             throw failure;
         }
+    }
+
+    @Override
+    public long line() {
+        return entryLine;
     }
 
     @Override
@@ -275,6 +281,8 @@ final class StaxSitemapDocument implements SitemapDocument {
     private Entry readEntry() throws XMLStreamException, DocumentException {
         entryNumber = entriesRead + 1;
         loc = null;
+        Location start = xml.getLocation();
+        entryLine = start == null ? -1 : start.getLineNumber();
         if (maxEntries > 0 && entryNumber > maxEntries) {
             throw problems.error("the document has more than " + maxEntries + " entries (limit maxEntriesPerDocument="
                     + maxEntries + ")");

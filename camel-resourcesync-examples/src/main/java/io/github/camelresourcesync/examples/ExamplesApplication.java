@@ -18,6 +18,9 @@ import org.apache.camel.main.Main;
  * ExamplesApplication --sync.mirror-dir=/data/x    any property as --key=value
  * ExamplesApplication --audit                      audit the mirror once (re-hashing its files), then exit
  * ExamplesApplication --repair                     audit and repair the mirror once, then exit (see AuditMirror)
+ * ExamplesApplication --validate [URL] [--json] [--sample N]
+ *                                                  validate a Source (the demo Source without URL), print the
+ *                                                  findings and the report; exit 1 on errors (see ValidateCommand)
  * ExamplesApplication --metashare.demo=true        also mirror a demo META-SHARE node (see MetashareDemoLauncher)
  * </pre>
  */
@@ -63,7 +66,8 @@ public final class ExamplesApplication {
     }
 
     public static void main(String[] args) throws Exception {
-        int exit = new ExamplesApplication(args).run();
+        ValidateCommand validate = ValidateCommand.parse(args);
+        int exit = validate != null ? validate.run(System.out) : new ExamplesApplication(args).run();
         if (exit != 0) {
             System.exit(exit);
         }

@@ -1,0 +1,86 @@
+package io.github.camelresourcesync.validate;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.camelresourcesync.ResourceSyncConstants;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.Message;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+
+/** {@code mode=validate}: one exchange per finding, with its headers, then the report exchange. */
+class ResourceSyncValidateTest {
+
+    private static final long TIMEOUT = 120;
+
+    private record Run(List<Message> findings, Message report) {
+    }
+
+    private static Run validate(ValidSource source, String options) throws Exception {
+        source.serve();
+        List<Message> findings = new CopyOnWriteArrayList<>();
+        List<Message> reports = new CopyOnWriteArrayList<>();
+        CamelContext context = new DefaultCamelContext();
+        try {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base + "/?mode=validate&repeatCount=1&initialDelay=0&maxRetries=0"
+                         + options)
+                            .choice()
+                            .when(header(ResourceSyncConstants.VALIDATE_RESULT).isEqualTo("report"))
+                            .process(e -> reports.add(e.getIn().copy()))
+                            .otherwise()
+                            .process(e -> findings.add(e.getIn().copy()));
+                }
+            });
+            context.start();
+            await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !reports.isEmpty());
+            return new Run(List.copyOf(findings), reports.get(0));
+        } finally {
+            context.stop();
+        }
+    }
+
+    @Test
+    void aGapBetweenChangeListsIsOneFindingExchangeAndTheReportSaysInvalid() throws Exception {
+        try (ValidSource source = new ValidSource()) {
+            source.edit("/changelist-index.xml", "<loc>{base}/cl2.xml</loc><rs:md from=\"2026-02-01",
+                    "<loc>{base}/cl2.xml</loc><rs:md from=\"2026-02-10")
+                    .edit("/cl2.xml", "from=\"2026-02-01", "from=\"2026-02-10");
+            Run run = validate(source, "&sample=5");
+            Message gap = run.findings().stream().filter(m -> "window-gap".equals(m.getHeader(
+                    ResourceSyncConstants.VALIDATE_RULE))).findFirst().orElseThrow();
+            assertEquals("error", gap.getHeader(ResourceSyncConstants.VALIDATE_SEVERITY));
+            assertEquals("ResourceSync 1.1 §12.2; Archives 1.0", gap.getHeader(ResourceSyncConstants.VALIDATE_SECTION));
+            assertEquals(source.base + "/changelist-index.xml", gap.getHeader(ResourceSyncConstants.VALIDATE_DOCUMENT));
+            assertEquals(source.base + "/cl2.xml", gap.getHeader(ResourceSyncConstants.VALIDATE_LOC));
+            assertEquals(6L, gap.getHeader(ResourceSyncConstants.VALIDATE_LINE, Long.class));
+            assertTrue(gap.getBody(String.class).contains("are in no Change List"), gap.getBody(String.class));
+            Message report = run.report();
+            assertEquals(Boolean.FALSE, report.getHeader(ResourceSyncConstants.VALIDATE_VALID));
+            assertEquals(Boolean.TRUE, report.getHeader(ResourceSyncConstants.VALIDATE_COMPLETE));
+            assertEquals(1L, report.getHeader(ResourceSyncConstants.VALIDATE_ERRORS, Long.class));
+            assertTrue(report.getHeader(ResourceSyncConstants.VALIDATE_JSON, String.class).contains("\"window-gap\":1"));
+        }
+    }
+
+    @Test
+    void aCleanSourceSendsItsDiscoveryRoutesAndAValidReport() throws Exception {
+        try (ValidSource source = new ValidSource()) {
+            Run run = validate(source, "");
+            assertTrue(run.findings().stream().allMatch(m -> "info".equals(m.getHeader(
+                    ResourceSyncConstants.VALIDATE_SEVERITY))), () -> run.findings().toString());
+            assertEquals(Boolean.TRUE, run.report().getHeader(ResourceSyncConstants.VALIDATE_VALID));
+            assertTrue(run.report().getBody(String.class).contains("VALID"));
+        }
+    }
+}
