@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(77);
+        Set<String> props = new HashSet<>(79);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -44,6 +44,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("exchangePattern");
         props.add("fetchContent");
         props.add("fetchParallelism");
+        props.add("fileLayout");
         props.add("gapPolicy");
         props.add("greedy");
         props.add("httpVersion");
@@ -85,6 +86,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("retryDelay");
         props.add("retryMaxDelay");
         props.add("runLoggingLevel");
+        props.add("sample");
         props.add("scheduledExecutorService");
         props.add("scheduler");
         props.add("schedulerProperties");
