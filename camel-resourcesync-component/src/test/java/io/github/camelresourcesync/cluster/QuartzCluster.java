@@ -1,0 +1,127 @@
+package io.github.camelresourcesync.cluster;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.camelresourcesync.testsupport.EventFiles;
+import io.github.camelresourcesync.testsupport.TestDatabase;
+import io.github.camelresourcesync.testsupport.TestSource;
+
+/**
+ * A cluster of {@link QuartzClusterNode} JVMs on Quartz tables and state tables of their own in the test PostgreSQL,
+ * following {@code sources} Sources served from this JVM. Closing it kills the nodes, stops the Sources and drops
+ * the tables.
+ */
+final class QuartzCluster implements AutoCloseable {
+
+    final String url = TestDatabase.postgresUrl();
+    final String prefix = TestDatabase.uniquePrefix();
+    final List<TestSource> sources = new ArrayList<>();
+    final Map<String, Process> nodes = new LinkedHashMap<>();
+    private final Path dir;
+    private final String cron;
+    private final long routeDelay;
+    private final String extra;
+
+    QuartzCluster(Path dir, int sourceCount, int resources, String cron, long routeDelay, String extra)
+            throws Exception {
+        this.dir = dir;
+        this.cron = cron;
+        this.routeDelay = routeDelay;
+        this.extra = extra;
+        QuartzTables.create(url, prefix);
+        List<String> urls = new ArrayList<>();
+        for (int s = 0; s < sourceCount; s++) {
+            TestSource source = new TestSource();
+            for (int r = 0; r < resources; r++) {
+                source.put("/res/r" + r + ".txt", "source " + s + " resource " + r);
+            }
+            sources.add(source);
+            urls.add(source.base().toString());
+        }
+        Files.write(dir.resolve("sources.txt"), urls);
+    }
+
+    /** Starts a node JVM (its log in target/quartz-cluster-test/node-{id}.log, kept for a post-mortem). */
+    Process start(String id) throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx192m", "-cp", System.getProperty("java.class.path"),
+                QuartzClusterNode.class.getName(), id, url, prefix, dir.resolve("sources.txt").toString(),
+                mirrorRoot().toString(), events(id).toString(), cron, String.valueOf(routeDelay), extra);
+        Path logs = Files.createDirectories(Path.of("target", "quartz-cluster-test"));
+        pb.redirectErrorStream(true).redirectOutput(log(id).toFile());
+        Process p = pb.start();
+        nodes.put(id, p);
+        return p;
+    }
+
+    Path log(String id) {
+        return Path.of("target", "quartz-cluster-test", prefix + "node-" + id + ".log");
+    }
+
+    /** Waits until the node printed that it started; fails with its log when it exited instead. */
+    void awaitStarted(String id) {
+        await().atMost(Duration.ofSeconds(120)).until(() -> {
+            String text = Files.exists(log(id)) ? Files.readString(log(id)) : "";
+            if (!nodes.get(id).isAlive() || text.contains("failed to start")) {
+                throw new AssertionError("node " + id + " did not start:\n" + tail(text));
+            }
+            return text.contains("node " + id + " started");
+        });
+    }
+
+    Path mirrorRoot() {
+        return dir.resolve("mirror");
+    }
+
+    Path events(String id) {
+        return dir.resolve(id + ".events");
+    }
+
+    /** Every event line of every node: {@code node route eventId}. */
+    List<String> allEvents() throws IOException {
+        List<String> all = new ArrayList<>();
+        for (String id : nodes.keySet()) {
+            all.addAll(EventFiles.lines(events(id)));
+        }
+        return all;
+    }
+
+    /** Events delivered per node. */
+    Map<String, Integer> eventsPerNode() throws IOException {
+        Map<String, Integer> per = new HashMap<>();
+        for (String line : allEvents()) {
+            per.merge(line.substring(0, line.indexOf(' ')), 1, Integer::sum);
+        }
+        return per;
+    }
+
+    /** Distinct {@code route eventId} pairs delivered by any node. */
+    long distinctEvents() throws IOException {
+        return allEvents().stream().map(l -> l.substring(l.indexOf(' ') + 1)).distinct().count();
+    }
+
+    static String tail(String text) {
+        return text.length() > 6000 ? text.substring(text.length() - 6000) : text;
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Process p : nodes.values()) {
+            p.destroyForcibly().waitFor();
+        }
+        for (TestSource s : sources) {
+            s.close();
+        }
+        TestDatabase.dropTables(url, prefix);
+    }
+}
