@@ -5,11 +5,16 @@ import static org.awaitility.Awaitility.await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.github.camelresourcesync.testsupport.EventFiles;
@@ -27,6 +32,8 @@ final class QuartzCluster implements AutoCloseable {
     final String prefix = TestDatabase.uniquePrefix();
     final List<TestSource> sources = new ArrayList<>();
     final Map<String, Process> nodes = new LinkedHashMap<>();
+    /** Extra JVM options of the nodes, e.g. {@code -Dcluster.checkin=7500} (Quartz's default check-in). */
+    final List<String> jvmArgs = new ArrayList<>();
     private final Path dir;
     private final String cron;
     private final long routeDelay;
@@ -54,9 +61,12 @@ final class QuartzCluster implements AutoCloseable {
     /** Starts a node JVM (its log in target/quartz-cluster-test/node-{id}.log, kept for a post-mortem). */
     Process start(String id) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx192m", "-cp", System.getProperty("java.class.path"),
-                QuartzClusterNode.class.getName(), id, url, prefix, dir.resolve("sources.txt").toString(),
-                mirrorRoot().toString(), events(id).toString(), cron, String.valueOf(routeDelay), extra);
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx192m"));
+        command.addAll(jvmArgs);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), QuartzClusterNode.class.getName(), id, url,
+                prefix, dir.resolve("sources.txt").toString(), mirrorRoot().toString(), events(id).toString(), cron,
+                String.valueOf(routeDelay), extra));
+        ProcessBuilder pb = new ProcessBuilder(command);
         Path logs = Files.createDirectories(Path.of("target", "quartz-cluster-test"));
         pb.redirectErrorStream(true).redirectOutput(log(id).toFile());
         Process p = pb.start();
@@ -69,8 +79,25 @@ final class QuartzCluster implements AutoCloseable {
     }
 
     /** Waits until the node printed that it started; fails with its log when it exited instead. */
-    void awaitStarted(String id) {
-        await().atMost(Duration.ofSeconds(120)).until(() -> {
+    void awaitStarted(String id) throws Exception {
+        try {
+            awaitStartedOrFail(id);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("node " + id + " did not start in time; its threads:\n" + threads(id), e);
+        }
+    }
+
+    /** The node's thread dump (jcmd), for a post-mortem. */
+    String threads(String id) throws Exception {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                String.valueOf(nodes.get(id).pid()), "Thread.print").redirectErrorStream(true).start();
+        String dump = new String(jcmd.getInputStream().readAllBytes());
+        jcmd.waitFor();
+        return dump;
+    }
+
+    private void awaitStartedOrFail(String id) {
+        await().atMost(Duration.ofSeconds(180)).until(() -> {
             String text = Files.exists(log(id)) ? Files.readString(log(id)) : "";
             if (!nodes.get(id).isAlive() || text.contains("failed to start")) {
                 throw new AssertionError("node " + id + " did not start:\n" + tail(text));
@@ -122,6 +149,18 @@ final class QuartzCluster implements AutoCloseable {
         for (TestSource s : sources) {
             s.close();
         }
-        TestDatabase.dropTables(url, prefix);
+        // Quartz's tables refer to each other: drop them together
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rs = c.getMetaData().getTables(null, null, prefix.toLowerCase(Locale.ROOT) + "%",
+                    new String[] { "TABLE" })) {
+                while (rs.next()) {
+                    tables.add(rs.getString("TABLE_NAME"));
+                }
+            }
+            if (!tables.isEmpty()) {
+                st.execute("DROP TABLE IF EXISTS " + String.join(", ", tables) + " CASCADE");
+            }
+        }
     }
 }
