@@ -58,7 +58,7 @@ public class JdbcStateStore implements SyncStateStore {
     public static final String DEFAULT_TABLE_PREFIX = "resourcesync_";
     public static final int DEFAULT_MAXIMUM_POOL_SIZE = 4;
     /** How long a poll's lease on its Source lasts without renewal (renewed every third of it while the poll runs). */
-    public static final long DEFAULT_LEASE_DURATION = 60_000;
+    public static final long DEFAULT_LEASE_DURATION = 30_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcStateStore.class);
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,40}");

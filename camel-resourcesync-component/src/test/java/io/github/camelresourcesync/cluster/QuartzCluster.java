@@ -61,7 +61,8 @@ final class QuartzCluster implements AutoCloseable {
     /** Starts a node JVM (its log in target/quartz-cluster-test/node-{id}.log, kept for a post-mortem). */
     Process start(String id) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx192m"));
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx192m",
+                "-Dlog4j2.configurationFile=classpath:log4j2-cluster-node.properties"));
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), QuartzClusterNode.class.getName(), id, url,
                 prefix, dir.resolve("sources.txt").toString(), mirrorRoot().toString(), events(id).toString(), cron,
@@ -135,6 +136,48 @@ final class QuartzCluster implements AutoCloseable {
     /** Distinct {@code route eventId} pairs delivered by any node. */
     long distinctEvents() throws IOException {
         return allEvents().stream().map(l -> l.substring(l.indexOf(' ') + 1)).distinct().count();
+    }
+
+    /** The node's lease statistics, as its meters count them: polls, skipped, handOvers, lost. */
+    Map<String, Long> stats(String id) throws IOException {
+        Path file = Path.of(events(id) + ".stats");
+        Map<String, Long> stats = new HashMap<>();
+        if (Files.exists(file)) {
+            for (String pair : Files.readString(file).strip().split(" ")) {
+                String[] kv = pair.split("=");
+                if (kv.length == 2) {
+                    stats.put(kv[0], Long.parseLong(kv[1]));
+                }
+            }
+        }
+        return stats;
+    }
+
+    /** Every lease taken, from the lease log: {@code [lease_hash hex, token, owner, acquired_at, held_until]}. */
+    List<Object[]> leaseLog() throws Exception {
+        List<Object[]> rows = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT encode(lease_hash, 'hex'), token, owner, acquired_at, held_until FROM "
+                                            + prefix + "lease_log ORDER BY lease_hash, token")) {
+            while (rs.next()) {
+                rows.add(new Object[] { rs.getString(1), rs.getLong(2), rs.getString(3), rs.getLong(4), rs.getLong(5) });
+            }
+        }
+        return rows;
+    }
+
+    /** Pairs of leases of one Source that overlap in time (none, when the fencing holds). */
+    List<String> overlappingLeases() throws Exception {
+        List<String> overlaps = new ArrayList<>();
+        Object[] previous = null;
+        for (Object[] row : leaseLog()) {
+            if (previous != null && previous[0].equals(row[0]) && (long) row[3] < (long) previous[4]) {
+                overlaps.add("token " + previous[1] + " of " + previous[2] + " held until " + previous[4] + ", token "
+                             + row[1] + " of " + row[2] + " taken at " + row[3]);
+            }
+            previous = row;
+        }
+        return overlaps;
     }
 
     static String tail(String text) {

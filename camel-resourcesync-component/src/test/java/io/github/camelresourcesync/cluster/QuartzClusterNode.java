@@ -3,13 +3,15 @@ package io.github.camelresourcesync.cluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import io.github.camelresourcesync.component.support.SyncStatistics;
 import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.EventFiles;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Route;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.quartz.QuartzComponent;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -42,6 +44,8 @@ public final class QuartzClusterNode {
 
         JdbcStateStore store = new JdbcStateStore(jdbcUrl);
         store.setTablePrefix(prefix);
+        store.setNodeId(nodeId);
+        store.setLeaseDuration(Long.getLong("cluster.lease", JdbcStateStore.DEFAULT_LEASE_DURATION));
 
         CamelContext context = new DefaultCamelContext();
         QuartzComponent quartz = context.getComponent("quartz", QuartzComponent.class);
@@ -54,7 +58,8 @@ public final class QuartzClusterNode {
                 for (int i = 0; i < sources.size(); i++) {
                     String id = "s" + i;
                     from("resourcesync:" + sources.get(i) + "?scheduler=quartz&scheduler.cron=" + cron
-                         + "&scheduler.triggerId=" + id + extra)
+                         + "&scheduler.triggerId=" + id + (Boolean.getBoolean("cluster.triggerPerNode") ? "-" + nodeId : "")
+                         + extra)
                             .routeId(id)
                             .delay(delay)
                             .to("resourcesync-mirror:" + mirrorRoot + "/" + id)
@@ -71,6 +76,21 @@ public final class QuartzClusterNode {
             System.exit(3);
         }
         System.out.println("node " + nodeId + " started");
-        new CountDownLatch(1).await(); // until killed
+        while (true) { // until killed: this node's lease statistics, as the meters and the dev console show them
+            Thread.sleep(500);
+            long polls = 0;
+            long skipped = 0;
+            long handOvers = 0;
+            long lost = 0;
+            for (Route route : context.getRoutes()) {
+                SyncStatistics s = ((SyncEventPollingConsumer) route.getConsumer()).getStatistics();
+                polls += s.polls();
+                skipped += s.skippedPolls();
+                handOvers += s.leaseHandOvers();
+                lost += s.leasesLost();
+            }
+            Files.writeString(Path.of(args[5] + ".stats"), "polls=" + polls + " skipped=" + skipped + " handOvers="
+                                                            + handOvers + " lost=" + lost + "\n");
+        }
     }
 }
