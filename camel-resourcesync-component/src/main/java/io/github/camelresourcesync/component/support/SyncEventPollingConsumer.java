@@ -59,6 +59,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     private LeasedStateStore leased;
     private String leaseKey;
     private volatile SourceLeases.Held held;
+    private volatile boolean lastPollSkipped;
     /** Made at the first start and kept: the failures it remembers outlive a restart of the route. */
     private DeliveryPolicy policy;
     private EventRun currentRun;
@@ -233,12 +234,14 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      */
     @Override
     protected int poll() throws Exception {
+        lastPollSkipped = false;
         if (leased == null) {
             return pollSource();
         }
         SourceLeases leases = leased.leases();
         SourceLeases.Lease lease = leases.acquire(leaseKey).orElse(null);
         if (lease == null) {
+            lastPollSkipped = true;
             String holder = leases.holder(leaseKey).map(h -> h.owner() + " (token " + h.token() + ")").orElse("another node");
             statistics.pollSkipped(holder);
             LOG.info("Skipped a poll of {} in route {}: {} holds its lease", getEndpoint().describe(), routeId(), holder);
@@ -265,6 +268,20 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         } finally {
             leased.lease(null);
             held = null;
+        }
+    }
+
+    /**
+     * Runs a poll now (a push notification woke it) and, when another node's poll held the Source's lease, tries
+     * again until this node takes it or the lease's duration passed: the holder's pass may have read the Change List
+     * before the announced change, so the notification must lead to a pass that starts after it.
+     */
+    protected void runHoldingTheLease() throws InterruptedException {
+        run();
+        long give = leased == null ? 0 : System.nanoTime() + (leased.leases().durationMillis() + 1000) * 1_000_000L;
+        while (lastPollSkipped && isRunAllowed() && System.nanoTime() < give) {
+            Thread.sleep(200);
+            run();
         }
     }
 
