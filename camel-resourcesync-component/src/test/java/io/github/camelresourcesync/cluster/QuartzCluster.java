@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.github.camelresourcesync.testsupport.EventFiles;
@@ -192,18 +191,6 @@ final class QuartzCluster implements AutoCloseable {
         for (TestSource s : sources) {
             s.close();
         }
-        // Quartz's tables refer to each other: drop them together
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
-            List<String> tables = new ArrayList<>();
-            try (ResultSet rs = c.getMetaData().getTables(null, null, prefix.toLowerCase(Locale.ROOT) + "%",
-                    new String[] { "TABLE" })) {
-                while (rs.next()) {
-                    tables.add(rs.getString("TABLE_NAME"));
-                }
-            }
-            if (!tables.isEmpty()) {
-                st.execute("DROP TABLE IF EXISTS " + String.join(", ", tables) + " CASCADE");
-            }
-        }
+        TestDatabase.dropTables(url, prefix);
     }
 }
