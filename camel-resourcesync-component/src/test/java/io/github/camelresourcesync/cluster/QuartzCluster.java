@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.camelresourcesync.MirrorAssertions;
 import io.github.camelresourcesync.testsupport.EventFiles;
 import io.github.camelresourcesync.testsupport.TestDatabase;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -177,6 +178,20 @@ final class QuartzCluster implements AutoCloseable {
             previous = row;
         }
         return overlaps;
+    }
+
+    /** Changes one resource of every Source. */
+    void changeEverySource() {
+        for (int s = 0; s < sources.size(); s++) {
+            sources.get(s).change("/res/r0.txt", "source " + s + " changed");
+        }
+    }
+
+    /** Every Source's mirror equals the Source. */
+    void assertEveryMirror() throws IOException {
+        for (int s = 0; s < sources.size(); s++) {
+            MirrorAssertions.assertMirrors(sources.get(s).snapshot(), mirrorRoot().resolve("s" + s));
+        }
     }
 
     static String tail(String text) {

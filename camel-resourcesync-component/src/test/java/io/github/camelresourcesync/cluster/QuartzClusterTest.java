@@ -1,6 +1,5 @@
 package io.github.camelresourcesync.cluster;
 
-import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,14 +36,10 @@ class QuartzClusterTest {
 
             String victim = perNode.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
             cluster.nodes.get(victim).destroyForcibly().waitFor(); // SIGKILL
-            for (int s = 0; s < sources; s++) {
-                cluster.sources.get(s).change("/res/r0.txt", "source " + s + " changed");
-            }
+            cluster.changeEverySource();
             // one poll interval plus Quartz's check-in and recovery, with room for this busy machine
             await().atMost(Duration.ofSeconds(90)).until(() -> cluster.distinctEvents() >= sources * (resources + 1));
-            for (int s = 0; s < sources; s++) {
-                assertMirrors(cluster.sources.get(s).snapshot(), cluster.mirrorRoot().resolve("s" + s));
-            }
+            cluster.assertEveryMirror();
             assertEquals(List.of(), cluster.overlappingLeases(), "no Source leased by two nodes at once");
             System.out.printf("quartz cluster: baseline per node %s, killed %s, after: %s%n", perNode, victim,
                     cluster.eventsPerNode());
@@ -66,11 +61,10 @@ class QuartzClusterTest {
             List<String> all = cluster.allEvents();
             assertEquals(sources * resources, all.size(), "every event delivered once, by one node: " + all);
             long skipped = cluster.stats("a").getOrDefault("skipped", 0L) + cluster.stats("b").getOrDefault("skipped", 0L);
-            assertTrue(skipped > 0, "polls were skipped while the other node held the lease");
+            // how often the two triggers of a Source collide is up to Quartz (0 to 6 here); LeasedPollsTest makes
+            // them collide every time
             assertEquals(List.of(), cluster.overlappingLeases(), "no Source leased by two nodes at once");
-            for (int s = 0; s < sources; s++) {
-                assertMirrors(cluster.sources.get(s).snapshot(), cluster.mirrorRoot().resolve("s" + s));
-            }
+            cluster.assertEveryMirror();
             System.out.printf("quartz cluster, trigger per node: %s skipped polls, events per node %s%n", skipped,
                     cluster.eventsPerNode());
         }
@@ -103,13 +97,9 @@ class QuartzClusterTest {
                 String log = Files.readString(cluster.log(paused));
                 return log.contains("no longer holds the lease") || log.contains("Lost the lease of");
             });
-            for (int s = 0; s < sources; s++) {
-                cluster.sources.get(s).change("/res/r0.txt", "source " + s + " changed");
-            }
+            cluster.changeEverySource();
             await().atMost(Duration.ofSeconds(90)).until(() -> cluster.distinctEvents() >= sources * (resources + 1));
-            for (int s = 0; s < sources; s++) {
-                assertMirrors(cluster.sources.get(s).snapshot(), cluster.mirrorRoot().resolve("s" + s));
-            }
+            cluster.assertEveryMirror();
             assertEquals(List.of(), cluster.overlappingLeases(), "no Source leased by two nodes at once");
             System.out.printf("quartz cluster, paused %s: stats %s / %s%n", paused, cluster.stats(paused),
                     cluster.stats(other));
