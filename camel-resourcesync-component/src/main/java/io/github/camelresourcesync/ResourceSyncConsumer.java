@@ -84,7 +84,10 @@ public class ResourceSyncConsumer extends AbstractResourceSyncConsumer {
         synchronized (pollLock) {
             wokenPass = true;
             try {
-                run();
+                // in a cluster (JdbcStateStore) another node may be polling the Source: wait for its lease
+                runHoldingTheLease();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } finally {
                 wokenPass = false;
             }

@@ -57,6 +57,8 @@ public class JdbcStateStore implements SyncStateStore {
 
     public static final String DEFAULT_TABLE_PREFIX = "resourcesync_";
     public static final int DEFAULT_MAXIMUM_POOL_SIZE = 4;
+    /** How long a poll's lease on its Source lasts without renewal (renewed every third of it while the poll runs). */
+    public static final long DEFAULT_LEASE_DURATION = 30_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcStateStore.class);
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,40}");
@@ -73,6 +75,9 @@ public class JdbcStateStore implements SyncStateStore {
 
     private volatile Sql sql;
     private volatile CallerTransaction callerTransaction;
+    private long leaseDuration = DEFAULT_LEASE_DURATION;
+    private String nodeId;
+    private SourceLeases leases;
     private HikariDataSource ownedPool;
     private boolean closed;
 
@@ -164,6 +169,107 @@ public class JdbcStateStore implements SyncStateStore {
         return callerConnection() != null;
     }
 
+    public long getLeaseDuration() {
+        return leaseDuration;
+    }
+
+    /**
+     * Milliseconds a poll's lease on its Source lasts unless renewed (default {@value #DEFAULT_LEASE_DURATION});
+     * 0 turns leases off (one node only). See {@link SourceLeases} and docs/ha.md.
+     */
+    public void setLeaseDuration(long leaseDuration) {
+        if (leaseDuration < 0) {
+            throw new IllegalArgumentException("leaseDuration must be 0 (off) or more, was " + leaseDuration);
+        }
+        this.leaseDuration = leaseDuration;
+    }
+
+    public String getNodeId() {
+        return nodeId;
+    }
+
+    /** This node's name in the leases (default: host name and process id). */
+    public void setNodeId(String nodeId) {
+        this.nodeId = nodeId;
+    }
+
+    /**
+     * The leases on Sources in this store's database (tables {@code {prefix}lease} and {@code {prefix}lease_log},
+     * created when missing), or {@code null} when leases are off.
+     */
+    public synchronized SourceLeases leases() {
+        if (leaseDuration == 0) {
+            return null;
+        }
+        if (leases == null) {
+            started();
+            try (Connection c = dataSource.getConnection()) {
+                JdbcDialect d = JdbcDialect.of(c);
+                SourceLeases.createTables(c, d, tablePrefix);
+                leases = new SourceLeases(dataSource, d, tablePrefix, nodeId != null ? nodeId : defaultNodeId(),
+                        leaseDuration);
+            } catch (SQLException e) {
+                throw failure("create the lease tables", e);
+            }
+        }
+        return leases;
+    }
+
+    private static String defaultNodeId() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "localhost";
+        }
+        return host + "/" + ProcessHandle.current().pid();
+    }
+
+    /**
+     * {@link #apply} fenced by {@code lease}: in the same transaction, refused with {@link LeaseLostException} (and
+     * nothing written) unless the lease is still the Source's current one; {@code null}: not fenced.
+     */
+    void applyFenced(String sourceKey, StateChange change, SourceLeases.Lease lease) {
+        Objects.requireNonNull(sourceKey, "sourceKey");
+        StateChanges.validate(change);
+        if (StateChanges.isEmpty(change)) {
+            return;
+        }
+        Sql s = started();
+        SourceLeases l = lease == null ? null : leases();
+        byte[] sourceHash = StateChanges.sha256(sourceKey);
+        String what = "apply a change of source " + sourceKey + " (" + change.upserts().size() + " resources, "
+                      + change.removed().size() + " removals)";
+        inTransaction(what + "; nothing of it was written", c -> {
+            if (l != null) {
+                l.check(c, lease, what);
+            }
+            writeResources(c, s, sourceHash, change);
+            if (change.source() != null) {
+                writeSource(c, s, sourceHash, sourceKey, change.source());
+            }
+        });
+    }
+
+    /** {@link #clear} fenced by {@code lease}, as {@link #applyFenced}. */
+    void clearFenced(String sourceKey, SourceLeases.Lease lease) {
+        Sql s = started();
+        SourceLeases l = lease == null ? null : leases();
+        byte[] sourceHash = StateChanges.sha256(Objects.requireNonNull(sourceKey, "sourceKey"));
+        inTransaction("clear source " + sourceKey, c -> {
+            if (l != null) {
+                l.check(c, lease, "clear source " + sourceKey);
+            }
+            try (PreparedStatement resources = c.prepareStatement(s.deleteAllResources);
+                 PreparedStatement source = c.prepareStatement(s.deleteSource)) {
+                resources.setBytes(1, sourceHash);
+                resources.executeUpdate();
+                source.setBytes(1, sourceHash);
+                source.executeUpdate();
+            }
+        });
+    }
+
     /** Connects and creates the tables when missing; idempotent (every consumer using the store calls it). */
     @Override
     public synchronized void start() {
@@ -229,20 +335,7 @@ public class JdbcStateStore implements SyncStateStore {
 
     @Override
     public void apply(String sourceKey, StateChange change) {
-        Objects.requireNonNull(sourceKey, "sourceKey");
-        StateChanges.validate(change);
-        if (StateChanges.isEmpty(change)) {
-            return;
-        }
-        Sql s = started();
-        byte[] sourceHash = StateChanges.sha256(sourceKey);
-        inTransaction("apply a change of source " + sourceKey + " (" + change.upserts().size() + " resources, "
-                      + change.removed().size() + " removals); nothing of it was written", c -> {
-                          writeResources(c, s, sourceHash, change);
-                          if (change.source() != null) {
-                              writeSource(c, s, sourceHash, sourceKey, change.source());
-                          }
-                      });
+        applyFenced(sourceKey, change, null);
     }
 
     @Override
@@ -293,23 +386,16 @@ public class JdbcStateStore implements SyncStateStore {
 
     @Override
     public void clear(String sourceKey) {
-        Sql s = started();
-        byte[] sourceHash = StateChanges.sha256(Objects.requireNonNull(sourceKey, "sourceKey"));
-        inTransaction("clear source " + sourceKey, c -> {
-            try (PreparedStatement resources = c.prepareStatement(s.deleteAllResources);
-                 PreparedStatement source = c.prepareStatement(s.deleteSource)) {
-                resources.setBytes(1, sourceHash);
-                resources.executeUpdate();
-                source.setBytes(1, sourceHash);
-                source.executeUpdate();
-            }
-        });
+        clearFenced(sourceKey, null);
         LOG.info("Cleared the state of source {} in {}", sourceKey, describe());
     }
 
     @Override
     public synchronized void close() {
         closed = true;
+        if (leases != null) {
+            leases.close();
+        }
         sql = null;
         closePool();
     }

@@ -54,9 +54,10 @@ public final class TestDatabase {
                     }
                 }
             }
-            try (Statement st = c.createStatement()) {
-                for (String table : tables) {
-                    st.execute("DROP TABLE IF EXISTS " + table);
+            if (!tables.isEmpty()) {
+                try (Statement st = c.createStatement()) {
+                    // together and CASCADE: tables of other tools under the prefix (Quartz's) refer to each other
+                    st.execute("DROP TABLE IF EXISTS " + String.join(", ", tables) + " CASCADE");
                 }
             }
         }

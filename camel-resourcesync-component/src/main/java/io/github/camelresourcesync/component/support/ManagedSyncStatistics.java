@@ -109,6 +109,21 @@ public interface ManagedSyncStatistics {
         return getStatistics().polls();
     }
 
+    @ManagedAttribute(description = "Polls skipped since start because another node's poll held the Source's lease")
+    default long getPollsSkippedLeaseHeld() {
+        return getStatistics().skippedPolls();
+    }
+
+    @ManagedAttribute(description = "Leases on the Source this node took over from another node since start")
+    default long getLeaseHandOvers() {
+        return getStatistics().leaseHandOvers();
+    }
+
+    @ManagedAttribute(description = "Polls ended since start because their lease expired or was taken over")
+    default long getLeasesLost() {
+        return getStatistics().leasesLost();
+    }
+
     @ManagedAttribute(description = "Polls that failed since start")
     default long getFailedPolls() {
         return getStatistics().failedPolls();

@@ -71,6 +71,12 @@ final class MicrometerMeters implements AutoCloseable {
         counter("http.errors", "HTTP responses with status 400 or more", s, SyncStatistics::errorResponses, tags,
                 null);
         counter("polls.failed", "Polls that failed", s, SyncStatistics::failedPolls, tags, null);
+        counter("polls.skipped", "Polls skipped because another node held the Source's lease", s,
+                SyncStatistics::skippedPolls, tags, null);
+        counter("lease.handovers", "Leases on the Source taken over from another node", s,
+                SyncStatistics::leaseHandOvers, tags, null);
+        counter("lease.lost", "Polls ended because their lease expired or was taken over", s,
+                SyncStatistics::leasesLost, tags, null);
         counter("gaps", "Gaps in the Change Lists that no baseline could close", s, SyncStatistics::gaps, tags, null);
         meters.add(FunctionTimer.builder(PREFIX + "poll", s, SyncStatistics::polls, SyncStatistics::pollNanosTotal,
                 TimeUnit.NANOSECONDS).description("Poll duration").tags(tags).register(registry));

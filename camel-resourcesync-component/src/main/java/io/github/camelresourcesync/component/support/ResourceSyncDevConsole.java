@@ -53,6 +53,11 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
                     s.events(ChangeType.CREATED), s.events(ChangeType.UPDATED), s.events(ChangeType.DELETED),
                     s.failedEvents(), s.fixityFailures(), s.refusedLinks(), s.bytesDelivered(), s.retries(),
                     s.polls(), s.failedPolls()));
+            if (s.leaseOwner() != null) {
+                sb.append(String.format("    Node %s: %d polls skipped (lease held by another node), %d lease"
+                                        + " hand-overs, %d leases lost%n", s.leaseOwner(), s.skippedPolls(),
+                        s.leaseHandOvers(), s.leasesLost()));
+            }
             Duration lag = c.lag();
             sb.append(String.format("    Lag: %s%n", lag == null ? "unknown" : lag.toSeconds() + " s"));
             if (s.givenUpEvents() > 0) {
@@ -100,6 +105,12 @@ public class ResourceSyncDevConsole extends AbstractDevConsole {
             jo.put("retries", s.retries());
             jo.put("polls", s.polls());
             jo.put("failedPolls", s.failedPolls());
+            if (s.leaseOwner() != null) {
+                jo.put("leaseNode", s.leaseOwner());
+                jo.put("pollsSkippedLeaseHeld", s.skippedPolls());
+                jo.put("leaseHandOvers", s.leaseHandOvers());
+                jo.put("leasesLost", s.leasesLost());
+            }
             Duration lag = c.lag();
             if (lag != null) {
                 jo.put("lagSeconds", lag.toSeconds());

@@ -50,6 +50,15 @@ final class SyncEventHealthCheck implements HealthCheck {
         b.detail("resourcesync.refused.links", s.refusedLinks());
         b.detail("resourcesync.retries", s.retries());
         b.detail("resourcesync.polls.failed", s.failedPolls());
+        if (s.leaseOwner() != null) {
+            // a shared JDBC store: which node this is, and how its polls fared against the other nodes' leases
+            b.detail("resourcesync.lease.node", s.leaseOwner());
+            b.detail("resourcesync.polls", s.polls());
+            b.detail("resourcesync.polls.skipped.lease.held", s.skippedPolls());
+            b.detail("resourcesync.lease.handovers", s.leaseHandOvers());
+            b.detail("resourcesync.lease.lost", s.leasesLost());
+            putIfSet(b, "resourcesync.last.skipped.for", s.lastSkippedFor());
+        }
         putIfSet(b, "resourcesync.last.retry", s.lastRetry());
         putIfSet(b, "resourcesync.last.event.error", s.lastEventError());
         if (s.givenUpEvents() > 0) {

@@ -19,6 +19,10 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.model.PendingEvent;
+import io.github.camelresourcesync.state.JdbcStateStore;
+import io.github.camelresourcesync.state.LeaseLostException;
+import io.github.camelresourcesync.state.LeasedStateStore;
+import io.github.camelresourcesync.state.SourceLeases;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePropertyKey;
@@ -27,9 +31,12 @@ import org.apache.camel.RollbackExchangeException;
 import org.apache.camel.api.management.ManagedResource;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckAware;
+import org.apache.camel.spi.ScheduledPollConsumerScheduler;
 import org.apache.camel.support.LoggingExceptionHandler;
 import org.apache.camel.support.ScheduledBatchPollingConsumer;
 import org.apache.camel.support.ScheduledPollConsumerHealthCheck;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The polling consumer every source of sync events shares (ResourceSync, its audit, the bridges): it starts what a
@@ -48,7 +55,14 @@ import org.apache.camel.support.ScheduledPollConsumerHealthCheck;
 public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingConsumer
         implements HealthCheckAware, ManagedSyncStatistics {
 
+    private static final Logger LOG = LoggerFactory.getLogger(SyncEventPollingConsumer.class);
+
     private final SyncStatistics statistics = new SyncStatistics();
+    /** With a shared JDBC store: the fenced view every write of this consumer goes through (see {@link #poll()}). */
+    private LeasedStateStore leased;
+    private String leaseKey;
+    private volatile SourceLeases.Held held;
+    private volatile boolean lastPollSkipped;
     /** Made at the first start and kept: the failures it remembers outlive a restart of the route. */
     private DeliveryPolicy policy;
     private EventRun currentRun;
@@ -150,6 +164,12 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     protected void doStart() throws Exception {
         SyncEventEndpoint ep = getEndpoint();
         store = ep.startedStateStore();
+        if (store instanceof JdbcStateStore jdbc && jdbc.leases() != null) {
+            // shared by nodes: each poll leases its Source, and every commit is fenced by that lease
+            leased = new LeasedStateStore(jdbc);
+            leaseKey = ep.getStateId() != null ? "stateId " + ep.getStateId() : ep.getServiceUrl();
+            store = leased;
+        }
         claims = new ResumePointClaims(ep.getComponent(), store, routeId());
         claims.claim(ep);
         if (policy == null) {
@@ -182,6 +202,15 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         }
     }
 
+    @Override
+    protected void afterConfigureScheduler(ScheduledPollConsumerScheduler scheduler, boolean newScheduler) {
+        super.afterConfigureScheduler(scheduler, newScheduler);
+        // scheduler=quartz: nodes starting together on a clustered JobStore race to store the trigger
+        if (ClusteredQuartzPollScheduler.replaces(scheduler)) {
+            setScheduler(ClusteredQuartzPollScheduler.of(scheduler));
+        }
+    }
+
     /**
      * Makes this route the one owner of the state keys a discovery found (key to what it is, for the message): a
      * second route following the same Source through another URL is refused here, its poll failing naming both.
@@ -208,8 +237,71 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
 
     // ---- the poll loop
 
+    /**
+     * One poll. With a shared JDBC store it first takes the lease of its Source: when another node's poll holds it
+     * this poll is skipped (logged, counted); while it runs the lease is renewed; when the lease is lost (this node
+     * paused past it, or another node took it over) its commits are refused and the poll ends, writing nothing more.
+     */
     @Override
     protected int poll() throws Exception {
+        lastPollSkipped = false;
+        if (leased == null) {
+            return pollSource();
+        }
+        SourceLeases leases = leased.leases();
+        SourceLeases.Lease lease = leases.acquire(leaseKey).orElse(null);
+        if (lease == null) {
+            lastPollSkipped = true;
+            String holder = leases.holder(leaseKey).map(h -> h.owner() + " (token " + h.token() + ")").orElse("another node");
+            statistics.pollSkipped(holder);
+            LOG.info("Skipped a poll of {} in route {}: {} holds its lease", getEndpoint().describe(), routeId(), holder);
+            return 0;
+        }
+        if (lease.handedOver()) {
+            statistics.leaseHandedOver();
+            LOG.info("Took over the lease of {} in route {} from {} (token {})", getEndpoint().describe(), routeId(),
+                    lease.previousOwner(), lease.token());
+        }
+        statistics.leaseTaken(leases.owner());
+        try (SourceLeases.Held h = leases.hold(lease)) {
+            held = h;
+            leased.lease(lease);
+            return pollSource();
+        } catch (Exception e) {
+            LeaseLostException lost = SyncStatistics.cause(e, LeaseLostException.class);
+            if (lost == null) {
+                throw e;
+            }
+            statistics.leaseLost();
+            LOG.warn("Poll of {} in route {} ended: {}", getEndpoint().describe(), routeId(), lost.getMessage());
+            return 0;
+        } finally {
+            leased.lease(null);
+            held = null;
+        }
+    }
+
+    /**
+     * Runs a poll now (a push notification woke it) and, when another node's poll held the Source's lease, tries
+     * again until this node takes it or the lease's duration passed: the holder's pass may have read the Change List
+     * before the announced change, so the notification must lead to a pass that starts after it.
+     */
+    protected void runHoldingTheLease() throws InterruptedException {
+        run();
+        long give = leased == null ? 0 : System.nanoTime() + (leased.leases().durationMillis() + 1000) * 1_000_000L;
+        while (lastPollSkipped && isRunAllowed() && System.nanoTime() < give) {
+            Thread.sleep(200);
+            run();
+        }
+    }
+
+    /** Whether the lease this poll holds is still held as far as this node knows (always, without leases). */
+    private boolean leaseHeld() {
+        SourceLeases.Held h = held;
+        return h == null || !h.lost();
+    }
+
+    private int pollSource() throws Exception {
         int total = 0;
         long started = System.nanoTime();
         statistics.pollStarted(Instant.now());
@@ -219,7 +311,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             stoppedAtFailure = false;
             // isBatchAllowed: false once a graceful shutdown began, which hands out no more batches; pulling on would
             // fetch (and discard) the rest of the run until the shutdown times out
-            while (run.hasMore() && isBatchAllowed() && !stoppedAtFailure) {
+            while (run.hasMore() && isBatchAllowed() && !stoppedAtFailure && leaseHeld()) {
                 List<PendingEvent> batch = policy.nextBatch(run);
                 if (batch.isEmpty()) {
                     break;

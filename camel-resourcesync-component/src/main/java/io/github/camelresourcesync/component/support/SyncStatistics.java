@@ -37,6 +37,11 @@ public final class SyncStatistics implements FetchListener, GapListener, Deliver
     private final LongAdder retries = new LongAdder();
     private final LongAdder errorResponses = new LongAdder();
     private final LongAdder gaps = new LongAdder();
+    private final LongAdder skippedPolls = new LongAdder();
+    private final LongAdder leaseHandOvers = new LongAdder();
+    private final LongAdder leasesLost = new LongAdder();
+    private volatile String lastSkippedFor;
+    private volatile String leaseOwner;
     /** source key to description of the gaps no baseline has closed yet */
     private final Map<String, String> openGaps = new ConcurrentHashMap<>();
 
@@ -272,5 +277,50 @@ public final class SyncStatistics implements FetchListener, GapListener, Deliver
     /** {@code now} minus the newest change, or {@code null} when none is known. */
     public static Duration lag(Instant newest, Instant now) {
         return newest == null ? null : Duration.between(newest, now);
+    }
+
+    // ---- leases on the Source (a shared JDBC state store)
+
+    /** A poll skipped because {@code holder} (another node's poll) held the Source's lease. */
+    public void pollSkipped(String holder) {
+        skippedPolls.increment();
+        lastSkippedFor = holder;
+    }
+
+    /** This node ({@code owner}) took the Source's lease for a poll. */
+    public void leaseTaken(String owner) {
+        leaseOwner = owner;
+    }
+
+    /** The lease was taken from another node (its last holder). */
+    public void leaseHandedOver() {
+        leaseHandOvers.increment();
+    }
+
+    /** A poll ended because its lease expired or was taken over; its commits were refused. */
+    public void leaseLost() {
+        leasesLost.increment();
+    }
+
+    public long skippedPolls() {
+        return skippedPolls.sum();
+    }
+
+    public long leaseHandOvers() {
+        return leaseHandOvers.sum();
+    }
+
+    public long leasesLost() {
+        return leasesLost.sum();
+    }
+
+    /** Holder of the lease when a poll was last skipped, or null. */
+    public String lastSkippedFor() {
+        return lastSkippedFor;
+    }
+
+    /** This node's name in the leases once it took one, or null (no leases). */
+    public String leaseOwner() {
+        return leaseOwner;
     }
 }
