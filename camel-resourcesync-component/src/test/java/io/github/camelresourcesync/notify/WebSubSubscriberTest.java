@@ -21,6 +21,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -331,6 +332,27 @@ class WebSubSubscriberTest {
             assertEquals(other.uri(), only().channel().hub());
             assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
             assertEquals(1, hub.subscribeRequests(), "the first hub is not asked again");
+        }
+    }
+
+    @Test
+    void closingSaysHowManyRefusalsWereNotLogged() throws Exception {
+        assertStopSummarises(() -> subscriber.close());
+    }
+
+    @Test
+    void unsubscribingSaysHowManyRefusalsWereNotLogged() throws Exception {
+        assertStopSummarises(() -> subscriber.unsubscribeAll(Duration.ofMillis(100)));
+    }
+
+    private void assertStopSummarises(Runnable stop) throws Exception {
+        subscriber("s3cret", Duration.ofSeconds(30));
+        try (LogCapture log = LogCapture.open()) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(410, hub.forge(callback(), "http://other.example/notify", bytes(NOTIFICATION), null));
+            }
+            stop.run();
+            assertTrue(log.contains("2 more callback requests refused"), log.lines().toString());
         }
     }
 }
