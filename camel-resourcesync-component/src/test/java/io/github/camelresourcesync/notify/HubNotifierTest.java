@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link HubNotifier} against a loopback hub that fails on demand. */
@@ -39,6 +41,9 @@ class HubNotifierTest {
 
     private HttpServer server;
     private final AtomicInteger failuresLeft = new AtomicInteger();
+    /** set: the hub holds every request until it opens (a slow hub) */
+    private volatile CountDownLatch holdRequests;
+    private final AtomicInteger requests = new AtomicInteger();
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
     private final List<String> links = new CopyOnWriteArrayList<>();
     private final ExecutorService executor = Executors.newSingleThreadExecutor();
@@ -50,6 +55,15 @@ class HubNotifierTest {
         server.createContext("/hub", ex -> {
             try (ex; InputStream in = ex.getRequestBody()) {
                 byte[] b = in.readAllBytes();
+                requests.incrementAndGet();
+                CountDownLatch hold = holdRequests;
+                if (hold != null) {
+                    try {
+                        hold.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 if (failuresLeft.getAndDecrement() > 0) {
                     ex.sendResponseHeaders(503, -1);
                     return;
@@ -64,6 +78,10 @@ class HubNotifierTest {
 
     @AfterEach
     void stop() {
+        CountDownLatch hold = holdRequests;
+        if (hold != null) {
+            hold.countDown();
+        }
         if (notifier != null) {
             notifier.close(Duration.ofSeconds(1));
         }
@@ -76,8 +94,13 @@ class HubNotifierTest {
     }
 
     private HubNotifier notifier(HubNotifier.Mode mode, int attempts, HubNotifier.TopicDocuments docs) {
-        notifier = new HubNotifier(new HubNotifier.Config(mode, 100, attempts, Duration.ofMillis(5),
-                Duration.ofMillis(20), URI.create("http://source.example/capabilitylist.xml")),
+        return notifier(mode, 100, attempts, Duration.ofMillis(5), Duration.ofMillis(20), docs);
+    }
+
+    private HubNotifier notifier(HubNotifier.Mode mode, int queueSize, int attempts, Duration retryDelay,
+                                 Duration maxRetryDelay, HubNotifier.TopicDocuments docs) {
+        notifier = new HubNotifier(new HubNotifier.Config(mode, queueSize, attempts, retryDelay,
+                maxRetryDelay, URI.create("http://source.example/capabilitylist.xml")),
                 new WebSubPublisher(hub(), new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY))), docs, executor);
         return notifier;
     }
@@ -144,5 +167,44 @@ class HubNotifierTest {
                         entries.get(e + 1).loc().toString());
             }
         }
+    }
+
+    @Test
+    void aFullQueueDropsAndCountsWithoutWaitingThenTheQueuedOnesGoOutTogether() throws Exception {
+        holdRequests = new CountDownLatch(1);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 2, 1, Duration.ofMillis(5), Duration.ofMillis(20), null);
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("c", 3)));
+        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "the queue holds two");
+        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("e", 5)));
+        assertEquals(2, n.stats().dropped());
+        assertEquals(2, n.stats().queued());
+        holdRequests.countDown();
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().entriesPosted() == 3);
+        assertEquals(2, n.stats().posted(), "a, then b and c merged into one notification");
+        assertEquals(List.of(change("b", 2), change("c", 3)),
+                new NotificationParser(new SitemapReader(1000)).parse(bodies.get(1), TOPIC, 0).entries());
+    }
+
+    @Test
+    void closingGivesUpWhatIsQueuedAndCountsIt() throws Exception {
+        failuresLeft.set(Integer.MAX_VALUE);
+        // retries wait up to ten minutes: the worker is asleep between attempts when the stop comes
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 100, 1000, Duration.ofMinutes(10), Duration.ofMinutes(10),
+                null);
+        URI other = URI.create("http://source.example/notification/other.xml");
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().failedPosts() >= 1);
+        assertTrue(n.offer(other, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
+        assertTrue(n.offer(other, Capability.CHANGELIST_NOTIFICATION, change("c", 3)));
+        n.close(Duration.ofSeconds(5));
+        HubNotifier.Stats s = n.stats();
+        assertEquals(0, s.queued(), s.toString());
+        assertTrue(s.givenUp() >= 2, "the two queued ones counted as given up: " + s);
+        assertEquals(0, s.posted());
+        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "closed: refused");
+        assertEquals(0, n.stats().queued());
     }
 }

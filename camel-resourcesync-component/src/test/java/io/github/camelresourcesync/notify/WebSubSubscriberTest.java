@@ -21,6 +21,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -248,5 +250,109 @@ class WebSubSubscriberTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() >= 2 && hub.verifications() >= 2);
         assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
         assertEquals(1, hub.subscriptions().size(), "still subscribed after the first lease ended");
+    }
+    @Test
+    void anUnsubscriptionTheHubVerifiesAfterTheStopEndedIsStillConfirmed() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        hub.verify(false); // it accepts the unsubscription (202) and verifies only later
+        subscriber.unsubscribeAll(Duration.ofMillis(200));
+        assertEquals(1, hub.unsubscribeRequests());
+        assertEquals(WebSubSubscriber.State.UNSUBSCRIBING, only().state(), "accepted, not yet verified");
+        // the hub's late verification of what the subscriber asked for is answered, so the hub drops it
+        assertEquals(List.of("200", "late"), List.of(hub.verifyIntent(callback(), "unsubscribe", topic, "late")));
+        assertEquals(List.of(), subscriber.subscriptions());
+    }
+
+    @Test
+    void unsubscribeAllWaitsForAHubThatVerifiesAfterAnswering() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        hub.verify(false);
+        // a slow hub: verifies the unsubscription half a second after it was asked for
+        Thread slowHub = new Thread(() -> {
+            try {
+                await().atMost(Duration.ofSeconds(20)).until(() -> hub.unsubscribeRequests() == 1);
+                Thread.sleep(500);
+                hub.verifyIntent(callback(), "unsubscribe", topic, "slow");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        slowHub.start();
+        subscriber.unsubscribeAll(Duration.ofSeconds(20));
+        assertEquals(List.of(), subscriber.subscriptions(), "returned once the hub verified, not before");
+        slowHub.join();
+    }
+
+    @Test
+    void aHubThatRefusesIsAskedAgainAfterABackoffNotAfterTheVerifyTimeout() throws Exception {
+        try (TestHttpServer refusing = TestHttpServer.start()) {
+            refusing.handle("/hub", TestHttpServer.status(503));
+            subscriber("s3cret", Duration.ofSeconds(120));
+            subscriber.subscribe(new Channel(URI.create("http://source.example/notify"), refusing.uri("/hub"),
+                    Capability.CHANGELIST_NOTIFICATION));
+            // a refusal is retried within the backoff's first steps (0.5 s, 1 s, ...), an accepted request only
+            // after the 120 s verify timeout
+            await().atMost(Duration.ofSeconds(30)).until(() -> refusing.requests("/hub") >= 3);
+            assertEquals(WebSubSubscriber.State.REQUESTED, only().state());
+        }
+    }
+
+    @Test
+    void aDeniedSubscriptionIsMarkedAndAskedForAgain() throws Exception {
+        String topic = "http://source.example/notify";
+        hub.verify(false);
+        subscriber("s3cret", Duration.ofSeconds(120)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() == 1);
+        assertEquals(List.of("200", ""), List.of(hub.verifyIntent(callback(), "denied", topic, "x")));
+        assertEquals(WebSubSubscriber.State.DENIED, only().state());
+        await().atMost(Duration.ofSeconds(30)).until(() -> hub.subscribeRequests() >= 2);
+    }
+
+    @Test
+    void aLeaseOfZeroSecondsIsReadAsTheLeaseAskedFor() throws Exception {
+        hub.maxLeaseSeconds(0);
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        long left = only().expiresAtMillis() - System.currentTimeMillis();
+        assertTrue(left > 3_500_000 && left <= 3_600_000, "the 3600 s asked for, was " + left + " ms");
+    }
+
+    @Test
+    void aTopicThatMovesToAnotherHubIsSubscribedThere() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        try (TestHub other = new TestHub()) {
+            subscriber.subscribe(new Channel(URI.create(topic), other.uri(), Capability.CHANGELIST_NOTIFICATION));
+            await().atMost(Duration.ofSeconds(20)).until(() -> other.verifications() == 1);
+            assertEquals(other.uri(), only().channel().hub());
+            assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
+            assertEquals(1, hub.subscribeRequests(), "the first hub is not asked again");
+        }
+    }
+
+    @Test
+    void closingSaysHowManyRefusalsWereNotLogged() throws Exception {
+        assertStopSummarises(() -> subscriber.close());
+    }
+
+    @Test
+    void unsubscribingSaysHowManyRefusalsWereNotLogged() throws Exception {
+        assertStopSummarises(() -> subscriber.unsubscribeAll(Duration.ofMillis(100)));
+    }
+
+    private void assertStopSummarises(Runnable stop) throws Exception {
+        subscriber("s3cret", Duration.ofSeconds(30));
+        try (LogCapture log = LogCapture.open()) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(410, hub.forge(callback(), "http://other.example/notify", bytes(NOTIFICATION), null));
+            }
+            stop.run();
+            assertTrue(log.contains("2 more callback requests refused"), log.lines().toString());
+        }
     }
 }

@@ -214,4 +214,24 @@ class MetashareClientTest {
         assertEquals("2012-05-21T17:00:23.123Z", StorageGlobal.time("2012-05-21T17:00:23.123").toString());
         assertEquals("2012-05-21T15:00:23Z", StorageGlobal.time("2012-05-21T17:00:23+02:00").toString());
     }
+
+    @Test
+    void onlyWellFormedStorageIdsGoIntoUrls() {
+        String id = "0123456789abcdef".repeat(4);
+        assertTrue(MetashareClient.isStorageId(id));
+        assertFalse(MetashareClient.isStorageId(null));
+        assertFalse(MetashareClient.isStorageId(""));
+        assertFalse(MetashareClient.isStorageId(id.substring(1)), "63 digits");
+        assertFalse(MetashareClient.isStorageId(id + "0"), "65 digits");
+        assertFalse(MetashareClient.isStorageId(id.toUpperCase(java.util.Locale.ROOT)), "upper case");
+        assertFalse(MetashareClient.isStorageId("../" + id.substring(3)), "a path");
+    }
+
+    @Test
+    void theNodeBaseHasNoTrailingSlashesNorCredentials() {
+        assertEquals(java.net.URI.create("http://node.example:8000/ms"),
+                MetashareClient.baseOf(java.net.URI.create("http://user:secret@node.example:8000/ms///")));
+        assertEquals(java.net.URI.create("http://node.example"),
+                MetashareClient.baseOf(java.net.URI.create("http://node.example/")));
+    }
 }
