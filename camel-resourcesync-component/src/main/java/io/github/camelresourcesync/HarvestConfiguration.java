@@ -54,7 +54,7 @@ public class HarvestConfiguration extends TemplateConfiguration<HarvestConfigura
     @UriParam(label = "consumer", defaultValue = FileLayout.DEFAULT, enums = "collisionFree,urlPath",
               description = "How each event's `CamelFileName` (and an audit's names in a directory) is made of its"
                             + " location. `collisionFree`: every location its own name, safe on any file system"
-                            + " (`/records/123` is `records/123@`). `urlPath`: the Source's own URL paths"
+                            + ". `urlPath`: the Source's own URL paths"
                             + " (`/records/123` is `records/123`), for a mirror served back or compared with another"
                             + " client's; a location that cannot be a file (a query, a directory URL, another origin,"
                             + " an unsafe segment) gets no `CamelFileName`. See docs/headers.md.")

@@ -86,7 +86,7 @@ public final class ResourceSyncConstants {
               javaType = "String", applicableFor = "resourcesync")
     public static final String VALIDATE_SEVERITY = "CamelResourceSyncValidateSeverity";
     @Metadata(description = "Validation finding only: the specification and section of the rule, e.g. `ResourceSync"
-                            + " 1.1 §12.2`.", javaType = "String", applicableFor = "resourcesync")
+                            + " 1.1` followed by the section sign and `12.2`.", javaType = "String", applicableFor = "resourcesync")
     public static final String VALIDATE_SECTION = "CamelResourceSyncValidateSection";
     @Metadata(description = "Validation finding only: the document the finding is in (or the URL checked: a"
                             + " discovery route, a resource, a hub).", javaType = "String",

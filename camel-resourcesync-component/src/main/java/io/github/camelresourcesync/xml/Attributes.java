@@ -32,6 +32,9 @@ final class Attributes {
 
     /** W3C Datetime requires a zone designator on a time; without one the time is read as UTC, which may be wrong. */
     private static void warnIfNoZone(Problems problems, String what, String value) {
+        if (value == null) {
+            return; // an absent attribute: no time to read
+        }
         String v = value.trim();
         if (v.length() > 10 && !hasZone(v.substring(11))) {
             problems.warn(what + " has a time without a time zone designator; read as UTC");

@@ -28,8 +28,8 @@ public class MirrorConfiguration extends TemplateConfiguration<MirrorConfigurati
     private boolean fsync;
     @UriParam(defaultValue = FileLayout.DEFAULT, enums = "collisionFree,urlPath",
               description = "Where each resource's file goes. `collisionFree`: at the event's `CamelFileName`"
-                            + " (every location its own name, safe on any file system: `/records/123` is"
-                            + " `records/123@`). `urlPath`: at the path of the event's `CamelResourceSyncLocation`"
+                            + " (every location its own name, safe on any file system). `urlPath`: at the path of"
+                            + " the event's `CamelResourceSyncLocation`"
                             + " (`/records/123` is `records/123`), so the mirror can be served back at the Source's"
                             + " paths; an event whose location cannot be a file (a query, a directory URL, an unsafe"
                             + " segment), or whose file would collide with another's (a file needed as a directory,"

@@ -2,46 +2,35 @@ package io.github.camelresourcesync.harvest.audit;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.Map;
 
 import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.state.ScratchStore;
 import org.h2.mvstore.MVMap;
-import org.h2.mvstore.MVStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What an audit must remember while it streams: the keys of the resources listed (to tell which held ones are extra)
- * and the extra ones found. Both live in a temporary MVStore file with a small page cache, so an audit of millions of
- * resources holds a few megabytes of heap; the price is disk writes of about 100 bytes per listed resource. Deleted on
- * {@link #close()}.
+ * and the extra ones found. Both live in a {@link ScratchStore}, so an audit of millions of resources holds a few
+ * megabytes of heap.
  */
 final class AuditScratch implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(AuditScratch.class);
-    private static final int CACHE_MB = 4;
     /** separates the encoded fields of a held resource: no URI, file name or hash can contain it */
     private static final char SEP = '\0';
     private static final String NULL = "\u0001";
 
-    private final Path file;
-    private final MVStore store;
+    private final ScratchStore store;
     private final MVMap<String, Boolean> listed;
     private final MVMap<String, String> extra;
 
     /** @param directory where the temporary file goes; {@code null} for the JVM's temporary directory */
     AuditScratch(Path directory) throws IOException {
-        Path dir = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"));
-        Files.createDirectories(dir);
-        file = Files.createTempFile(dir, "resourcesync-audit-", ".mv");
-        Files.delete(file); // MVStore creates it
-        store = new MVStore.Builder().fileName(file.toString()).cacheSize(CACHE_MB).open();
-        listed = store.openMap("listed");
-        extra = store.openMap("extra");
+        store = new ScratchStore(directory, "audit");
+        listed = store.map("listed");
+        extra = store.map("extra");
     }
 
     /** @return {@code false} when the key was listed before (a duplicate entry) */
@@ -100,14 +89,6 @@ final class AuditScratch implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            store.closeImmediately();
-        } finally {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException e) {
-                LOG.warn("Cannot delete the audit's temporary file {}: {}", file, e.getMessage());
-            }
-        }
+        store.close();
     }
 }
