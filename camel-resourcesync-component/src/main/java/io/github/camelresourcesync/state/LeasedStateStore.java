@@ -27,6 +27,16 @@ public final class LeasedStateStore implements SyncStateStore {
         return store.leases();
     }
 
+    /** The store the fenced writes go to (a transacted route binds its transaction to it). */
+    public JdbcStateStore store() {
+        return store;
+    }
+
+    @Override
+    public boolean writesInCallerTransaction() {
+        return store.writesInCallerTransaction();
+    }
+
     @Override
     public void start() {
         store.start();

@@ -157,7 +157,9 @@ public final class SourceLeases implements AutoCloseable {
             ps.setBytes(1, hash);
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
-                    if (rs.getLong(3) > rs.getLong(4)) {
+                    // this node's own unexpired lease is stale: its polls of a Source run one at a time, so one that
+                    // could not release it (the database was away) has ended; waiting for the expiry would stall
+                    if (rs.getLong(3) > rs.getLong(4) && !owner.equals(rs.getString(1))) {
                         return Optional.empty();
                     }
                     previous = rs.getString(1);

@@ -178,7 +178,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                     d.isBatching(), statistics);
         }
         tracer = PollTracing.of(ep, ep.getServiceUrl());
-        transaction = TransactedRoutes.forRoute(getRoute(), store, routeId());
+        // the transaction binds to the JDBC store itself; the leased view writes through it, fenced
+        transaction = TransactedRoutes.forRoute(getRoute(), leased != null ? leased.store() : store, routeId());
         fetcher = createFetcher(ep.fetcherConfig().listener(FetchListener.both(statistics, tracer)));
         prepare(store, fetcher);
         super.doStart();
@@ -249,7 +250,16 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             return pollSource();
         }
         SourceLeases leases = leased.leases();
-        SourceLeases.Lease lease = leases.acquire(leaseKey).orElse(null);
+        SourceLeases.Lease lease;
+        try {
+            lease = leases.acquire(leaseKey).orElse(null);
+        } catch (RuntimeException e) {
+            // the state database is away: a failed poll like any other (counters, health check, last error)
+            statistics.pollStarted(Instant.now());
+            statistics.pollFinished(0, 0, e);
+            onPollFailed(e);
+            throw e;
+        }
         if (lease == null) {
             lastPollSkipped = true;
             String holder = leases.holder(leaseKey).map(h -> h.owner() + " (token " + h.token() + ")").orElse("another node");
