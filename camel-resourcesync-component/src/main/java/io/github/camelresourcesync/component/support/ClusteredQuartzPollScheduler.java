@@ -17,18 +17,11 @@ import org.slf4j.LoggerFactory;
  */
 final class ClusteredQuartzPollScheduler extends QuartzScheduledPollConsumerScheduler {
 
-    static final String QUARTZ_SCHEDULER = "org.apache.camel.pollconsumer.quartz.QuartzScheduledPollConsumerScheduler";
-
     private static final Logger LOG = LoggerFactory.getLogger(ClusteredQuartzPollScheduler.class);
     private static final int ATTEMPTS = 3;
 
-    /** camel-quartz's own scheduler (exactly that class, configured from the endpoint) is replaced by this one. */
-    static boolean replaces(ScheduledPollConsumerScheduler scheduler) {
-        return scheduler != null && scheduler.getClass().getName().equals(QUARTZ_SCHEDULER);
-    }
-
     /** A copy of camel-quartz's scheduler with everything the endpoint configured on it. */
-    static ClusteredQuartzPollScheduler of(ScheduledPollConsumerScheduler scheduler) {
+    static ScheduledPollConsumerScheduler of(ScheduledPollConsumerScheduler scheduler) {
         QuartzScheduledPollConsumerScheduler q = (QuartzScheduledPollConsumerScheduler) scheduler;
         ClusteredQuartzPollScheduler copy = new ClusteredQuartzPollScheduler();
         copy.setCamelContext(q.getCamelContext());

@@ -69,6 +69,8 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     private boolean stoppedAtFailure;
     private HealthCheck healthCheck;
     private AutoCloseable meters;
+    private static final String QUARTZ_SCHEDULER
+            = "org.apache.camel.pollconsumer.quartz.QuartzScheduledPollConsumerScheduler";
     private SyncStateStore store;
     private HttpFetcher fetcher;
     private ResumePointClaims claims;
@@ -206,8 +208,10 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     @Override
     protected void afterConfigureScheduler(ScheduledPollConsumerScheduler scheduler, boolean newScheduler) {
         super.afterConfigureScheduler(scheduler, newScheduler);
-        // scheduler=quartz: nodes starting together on a clustered JobStore race to store the trigger
-        if (ClusteredQuartzPollScheduler.replaces(scheduler)) {
+        // scheduler=quartz: nodes starting together on a clustered JobStore race to store the trigger. Told by the
+        // class name: ClusteredQuartzPollScheduler extends camel-quartz's scheduler, an optional dependency, so it is
+        // loaded only when camel-quartz made the scheduler
+        if (scheduler != null && scheduler.getClass().getName().equals(QUARTZ_SCHEDULER)) {
             setScheduler(ClusteredQuartzPollScheduler.of(scheduler));
         }
     }
