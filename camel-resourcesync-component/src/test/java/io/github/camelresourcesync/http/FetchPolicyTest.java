@@ -127,8 +127,11 @@ class FetchPolicyTest {
                 r.body().readAllBytes();
             }
         }
-        // each deadline is dropped when its request ends, not kept for its ten minutes with the request it refers to
-        assertEquals(before, RequestDeadline.pending());
+        // each deadline is dropped when its request ends, not kept for its ten minutes with the request it refers to;
+        // the timer is shared by the JVM, so a request another test's thread still has under way may start or end
+        // meanwhile: the 502 requests here would leave 502 deadlines if the guarantee broke
+        assertTrue(Math.abs(RequestDeadline.pending() - before) < 20,
+                "deadlines left: " + (RequestDeadline.pending() - before));
     }
 
     @Test
