@@ -453,9 +453,13 @@ final class SourceWalk implements AutoCloseable {
                     findings.add(v.uri, loc, line, Rule.DUPLICATE_LOC, "each resource listed once",
                             "listed before in " + first);
                 }
-                sample.offer(e, v.uri, line);
+                sample.offer(e, v.uri, line, snapshotTime(v, e), false);
             }
-            case CHANGELIST, CHANGELIST_NOTIFICATION, FRAMEWORK_NOTIFICATION -> change(v, e, line);
+            case CHANGELIST -> {
+                change(v, e, line);
+                sample.offer(e, v.uri, line, e.changeTime(), md.changeType() == ChangeType.DELETED);
+            }
+            case CHANGELIST_NOTIFICATION, FRAMEWORK_NOTIFICATION -> change(v, e, line);
             case RESOURCEDUMP, CHANGEDUMP -> {
                 Link contents = e.link("contents");
                 if (contents == null) {
@@ -478,12 +482,21 @@ final class SourceWalk implements AutoCloseable {
                 DumpCheck.manifestEntry(findings, v.uri, e, line, deletion);
                 if (v.capability == Capability.CHANGEDUMP_MANIFEST) {
                     change(v, e, line);
+                    sample.offer(e, v.uri, line, e.changeTime(), deletion);
+                } else {
+                    sample.offer(e, v.uri, line, snapshotTime(v, e), false);
                 }
             }
             default -> {
                 // other documents carry resources this validator has no more rules for
             }
         }
+    }
+
+    /** When a snapshot's entry holds: the snapshot's at (its lastmod says only when the resource last changed). */
+    private static Instant snapshotTime(DocumentView v, Entry e) {
+        Instant at = v.header.md().at();
+        return at != null ? at : e.lastmod();
     }
 
     private void change(DocumentView v, Entry e, long line) {
