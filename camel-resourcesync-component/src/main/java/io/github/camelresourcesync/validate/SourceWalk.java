@@ -473,9 +473,8 @@ final class SourceWalk implements AutoCloseable {
                 if (packages.size() < Math.max(1, options.sample() / 10)) {
                     packages.add(new PackageCheck(v.uri, e, line));
                 }
-                if (v.capability == Capability.CHANGEDUMP) {
-                    change(v, e, line);
-                }
+                // a Change Dump's entries are packages (from/until, type, length), not changes: the changes are
+                // in their manifests (ResourceSync 1.1 §13.1)
             }
             case RESOURCEDUMP_MANIFEST, CHANGEDUMP_MANIFEST -> {
                 boolean deletion = md.changeType() == ChangeType.DELETED;
