@@ -11,6 +11,7 @@ import io.github.camelresourcesync.testsupport.TestHttpServer;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code size-limit}: a Resource List of more than 50 MB uncompressed is an error, one of exactly 50 MB is not. The
  * documents are real ones of that size, generated while they are sent (the server holds a line at a time) and read by
- * the validator as they arrive.
+ * the validator as they arrive: half way through, the heap has not grown by anything like the half read (a
+ * validator that buffered the document fails here).
  */
 class SizeLimitTest {
 
@@ -41,6 +43,8 @@ class SizeLimitTest {
 
     private TestHttpServer server;
     private final AtomicLong sent = new AtomicLong();
+    /** the heap in use after a collection, when the server has sent half of the document */
+    private final AtomicLong halfWay = new AtomicLong();
 
     @BeforeEach
     void start() {
@@ -55,8 +59,12 @@ class SizeLimitTest {
     @Test
     void aDocumentOverFiftyMegabytesIsAnError() throws Exception {
         server.handle("/resourcelist.xml", generated(LIMIT + 1, false));
+        long before = retainedHeap();
         List<Finding> found = validate("/resourcelist.xml");
         assertEquals(LIMIT + 1, sent.get());
+        // streamed: half way through the document (25 MB sent and read), the heap holds no copy of it
+        long growth = halfWay.get() - before;
+        assertTrue(growth < 16L << 20, "the heap grew by " + (growth >> 20) + " MB while half the document was read");
         List<Finding> size = found.stream().filter(f -> f.rule() == Rule.SIZE_LIMIT).toList();
         assertEquals(1, size.size(), found::toString);
         Finding f = size.get(0);
@@ -113,7 +121,13 @@ class SizeLimitTest {
     private long write(OutputStream out, long size) throws IOException {
         long written = write(out, HEAD);
         long tail = TAIL.length();
+        boolean measured = false;
         for (int i = 0;; i++) {
+            if (!measured && written > size / 2) {
+                out.flush();
+                measured = true;
+                halfWay.set(retainedHeap());
+            }
             String entry = "<url><loc>" + server.baseUri() + "/r/" + i + "</loc>" + PADDING + "</url>\n";
             // leave room for a closing comment of at least "<!---->" and the end tag
             if (written + entry.length() + 7 + tail > size) {
@@ -124,6 +138,11 @@ class SizeLimitTest {
         long rest = size - written - tail;
         written += write(out, "<!--" + "p".repeat((int) (rest - 7)) + "-->");
         return written + write(out, TAIL);
+    }
+
+    private static long retainedHeap() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     private static long write(OutputStream out, String s) throws IOException {
