@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What this project's publisher writes, served by its own serving ({@link PublishedSourceRoutes} on platform-http),
  * is a valid Source at every step: after a baseline, after updates and deletions, after its Change Lists close into
- * Change Dumps; with the content of every resource sampled (digests, lengths, {@code Last-Modified}/{@code ETag}) and
+ * Change Dumps and its Resource List grows into an index of parts (Resource Dump of as many packages); with the content of every resource sampled (digests, lengths, {@code Last-Modified}/{@code ETag}) and
  * the dump packages opened. Not one warning, not one error.
  */
 class PublisherValidatesCleanTest {
@@ -59,7 +59,7 @@ class PublisherValidatesCleanTest {
         context = TestContexts.servingPublishedSource(tmp.resolve("state"), port, site, "/");
         context.start();
         publisher = Publisher.open(new PublisherOptions().directory(site).baseUrl(base).clock(clock)
-                .storeContent(true).resourceDump(true).changeDump(true).changeListSize(4));
+                .storeContent(true).resourceDump(true).changeDump(true).changeListSize(4).resourceListSize(4));
     }
 
     @AfterEach
@@ -109,7 +109,10 @@ class PublisherValidatesCleanTest {
         publish("c.txt", null, ChangeType.DELETED);
         ValidationReport dumped = assertValid("after Change Lists closed into Change Dumps");
         assertEquals(7, dumped.sampled(), dumped::text); // a.txt and d0..d5
-        for (String dump : List.of("resourcedump-00001", "changedump-00001", "changedump-00002")) {
+        // seven resources in Resource Lists of four: an index of two, and a Resource Dump of two packages
+        assertTrue(Files.isRegularFile(tmp.resolve("site/resourcelists/resourcelist-00002.xml")));
+        for (String dump : List.of("resourcedump-00001", "resourcedump-00002", "changedump-00001",
+                "changedump-00002")) {
             assertTrue(Files.isRegularFile(tmp.resolve("site/dumps/" + dump + ".zip")), dump);
             assertTrue(Files.isRegularFile(tmp.resolve("site/dumps/" + dump + "-manifest.xml")), dump);
         }

@@ -6,14 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import io.github.camelresourcesync.testsupport.TestHttpServer;
+
 import org.junit.jupiter.api.Test;
 
 /**
- * Content sampling of a Source that has only Change Lists: the created and updated resources are fetched and
- * compared with their latest change (an older change's digest is not held against the resource, a deleted resource
- * is not fetched).
+ * Content sampling beyond Resource Lists. A Source that has only Change Lists: the created and updated resources are
+ * fetched and compared with their latest change (an older change's digest is not held against the resource, a
+ * deleted resource is not fetched). A Source that has only a Resource Dump: the entries of its manifest are.
  */
-class ChangeListSampleTest {
+class ContentSampleTest {
 
     /** A change carrying the digest and length of {@code content}. */
     private static String change(String path, String change, String datetime, String content, int length) {
@@ -81,6 +83,38 @@ class ChangeListSampleTest {
                 assertTrue(f.line() > 0, f::message);
             }
             assertEquals(2, s.lastReport.sampled(), s.lastReport::text);
+        }
+    }
+
+    private static ValidSource onlyAResourceDump() {
+        ValidSource s = new ValidSource();
+        s.edit("/caplist.xml", "<url><loc>{base}/resourcelist.xml</loc><rs:md capability=\"resourcelist\"/></url>\n", "")
+                .edit("/caplist.xml", "<url><loc>{base}/changelist-index.xml</loc><rs:md capability=\"changelist\"/>"
+                        + "</url>\n", "");
+        for (String doc : List.of("/resourcelist.xml", "/changelist-index.xml", "/cl1.xml", "/cl2.xml")) {
+            s.documents.remove(doc);
+        }
+        return s;
+    }
+
+    @Test
+    void aResourceDumpsManifestIsSampled() throws Exception {
+        try (ValidSource s = onlyAResourceDump()) {
+            List<Finding> found = s.validate(10);
+            assertEquals(List.of(), found.stream().filter(f -> f.severity() != Severity.INFO)
+                    .map(Finding::message).toList());
+            assertEquals(1, s.lastReport.sampled(), s.lastReport::text); // a.txt, the manifest's one entry
+        }
+        try (ValidSource s = onlyAResourceDump()) {
+            // changed in place since the dump, same length
+            s.resources.put("/r/a.txt", TestHttpServer.Resource.of(ValidSource.A.toUpperCase())
+                    .contentType("text/plain").lastModified(ValidSource.MODIFIED));
+            List<Finding> found = s.validate(10);
+            List<Finding> problems = found.stream().filter(f -> f.severity() != Severity.INFO).toList();
+            assertEquals(List.of(Rule.CONTENT_HASH), problems.stream().map(Finding::rule).toList(),
+                    found::toString);
+            assertEquals(s.uri("/dump/manifest.xml"), problems.get(0).document());
+            assertEquals(s.base + "/r/a.txt", problems.get(0).loc());
         }
     }
 }
