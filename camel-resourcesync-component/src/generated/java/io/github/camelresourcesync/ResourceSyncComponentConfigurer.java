@@ -119,7 +119,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
         case "filelayout":
-        case "fileLayout": getOrCreateHarvestConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
+        case "fileLayout": getOrCreateDeliveryConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "gappolicy":
         case "gapPolicy": getOrCreateHarvestConfiguration(target).setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "harvestconfiguration":
@@ -415,7 +415,7 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
         case "filelayout":
-        case "fileLayout": return getOrCreateHarvestConfiguration(target).getFileLayout();
+        case "fileLayout": return getOrCreateDeliveryConfiguration(target).getFileLayout();
         case "gappolicy":
         case "gapPolicy": return getOrCreateHarvestConfiguration(target).getGapPolicy();
         case "harvestconfiguration":

@@ -62,7 +62,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "filelayout":
-        case "fileLayout": target.getHarvestConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
+        case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "gappolicy":
         case "gapPolicy": target.getHarvestConfiguration().setGapPolicy(property(camelContext, io.github.camelresourcesync.harvest.GapPolicy.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
@@ -371,7 +371,7 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "filelayout":
-        case "fileLayout": return target.getHarvestConfiguration().getFileLayout();
+        case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "gappolicy":
         case "gapPolicy": return target.getHarvestConfiguration().getGapPolicy();
         case "greedy": return target.isGreedy();

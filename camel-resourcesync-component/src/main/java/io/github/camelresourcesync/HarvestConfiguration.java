@@ -6,7 +6,6 @@ import java.util.Locale;
 
 import io.github.camelresourcesync.harvest.GapPolicy;
 import io.github.camelresourcesync.harvest.HarvestOptions;
-import io.github.camelresourcesync.model.FileLayout;
 import io.github.camelresourcesync.harvest.SyncMode;
 import io.github.camelresourcesync.state.SourceClock;
 import io.github.camelresourcesync.xml.SitemapReader;
@@ -51,14 +50,6 @@ public class HarvestConfiguration extends TemplateConfiguration<HarvestConfigura
               description = "Follow only the Capability List whose URI equals or ends with this value, when the Source"
                             + " Description lists several. Default: all, each with its own resume point.")
     private String capabilityList;
-    @UriParam(label = "consumer", defaultValue = FileLayout.DEFAULT, enums = "collisionFree,urlPath",
-              description = "How each event's `CamelFileName` (and an audit's names in a directory) is made of its"
-                            + " location. `collisionFree`: every location its own name, safe on any file system"
-                            + ". `urlPath`: the Source's own URL paths"
-                            + " (`/records/123` is `records/123`), for a mirror served back or compared with another"
-                            + " client's; a location that cannot be a file (a query, a directory URL, another origin,"
-                            + " an unsafe segment) gets no `CamelFileName`. See docs/headers.md.")
-    private String fileLayout = FileLayout.DEFAULT;
     @UriParam(label = "consumer,advanced", defaultValue = "" + HarvestOptions.DEFAULT_REDISCOVERY_INTERVAL_MILLIS,
               javaType = "java.time.Duration",
               description = "How long discovered Capability Lists are trusted before the Source Description is read"
@@ -82,15 +73,7 @@ public class HarvestConfiguration extends TemplateConfiguration<HarvestConfigura
     HarvestOptions applyTo(HarvestOptions options) {
         return options.mode(mode).fetchContent(fetchContent).emitDeletes(emitDeletes).gapPolicy(gapPolicy)
                 .capabilityList(capabilityList).rediscoveryInterval(Duration.ofMillis(rediscoveryInterval))
-                .clockSkewTolerance(Duration.ofMillis(clockSkewTolerance)).fileLayout(FileLayout.of(fileLayout));
-    }
-
-    public String getFileLayout() {
-        return fileLayout;
-    }
-
-    public void setFileLayout(String fileLayout) {
-        this.fileLayout = fileLayout;
+                .clockSkewTolerance(Duration.ofMillis(clockSkewTolerance));
     }
 
     public SyncMode getMode() {

@@ -89,6 +89,11 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
         return parseUri("resourcesync: sourceUrl", sourceUrl);
     }
 
+    @Override
+    protected void appendQuery(String rawQuery) {
+        sourceUrl = withQuery(sourceUrl, rawQuery);
+    }
+
     /** The Source URL without user-info: credentials never travel into headers, state keys or logs. */
     URI sourceUri() {
         return safeUri();
@@ -97,7 +102,8 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     HarvestOptions harvestOptions() {
         HarvestOptions options = new HarvestOptions()
                 .fetchParallelism(getDeliveryConfiguration().getFetchParallelism())
-                .fetchWaitLimit(fetcherConfig().longestFetch()).stateId(getStateId());
+                .fetchWaitLimit(fetcherConfig().longestFetch()).stateId(getStateId())
+                .fileLayout(getDeliveryConfiguration().fileLayout());
         return dumpConfiguration.applyTo(harvestConfiguration.applyTo(options));
     }
 

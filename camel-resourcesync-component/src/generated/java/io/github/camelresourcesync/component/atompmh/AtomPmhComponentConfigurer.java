@@ -75,6 +75,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "filelayout":
+        case "fileLayout": getOrCreateDeliveryConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "follownext":
         case "followNext": getOrCreateConfiguration(target).setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "healthcheckconsumerenabled":
@@ -175,6 +177,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "fetchParallelism": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "filelayout":
+        case "fileLayout": return java.lang.String.class;
         case "follownext":
         case "followNext": return boolean.class;
         case "healthcheckconsumerenabled":
@@ -271,6 +275,8 @@ public class AtomPmhComponentConfigurer extends PropertyConfigurerSupport implem
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "filelayout":
+        case "fileLayout": return getOrCreateDeliveryConfiguration(target).getFileLayout();
         case "follownext":
         case "followNext": return getOrCreateConfiguration(target).isFollowNext();
         case "healthcheckconsumerenabled":

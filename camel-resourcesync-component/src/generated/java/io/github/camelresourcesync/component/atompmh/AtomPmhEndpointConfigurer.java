@@ -49,6 +49,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "fetchContent": target.getConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "filelayout":
+        case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "follownext":
         case "followNext": target.getConfiguration().setFollowNext(property(camelContext, boolean.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
@@ -162,6 +164,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "filelayout":
+        case "fileLayout": return java.lang.String.class;
         case "follownext":
         case "followNext": return boolean.class;
         case "greedy": return boolean.class;
@@ -276,6 +280,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "fetchContent": return target.getConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
+        case "filelayout":
+        case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "follownext":
         case "followNext": return target.getConfiguration().isFollowNext();
         case "greedy": return target.isGreedy();

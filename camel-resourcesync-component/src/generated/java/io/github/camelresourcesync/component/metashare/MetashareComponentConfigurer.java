@@ -65,6 +65,8 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "filelayout":
+        case "fileLayout": getOrCreateDeliveryConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
@@ -154,6 +156,8 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "fetchParallelism": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "filelayout":
+        case "fileLayout": return java.lang.String.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
@@ -239,6 +243,8 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "filelayout":
+        case "fileLayout": return getOrCreateDeliveryConfiguration(target).getFileLayout();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":

@@ -45,6 +45,8 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "filelayout":
+        case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "httpversion":
         case "httpVersion": target.getHttpConfiguration().setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
@@ -138,6 +140,8 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "exchangePattern": return org.apache.camel.ExchangePattern.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "filelayout":
+        case "fileLayout": return java.lang.String.class;
         case "greedy": return boolean.class;
         case "httpversion":
         case "httpVersion": return java.lang.String.class;
@@ -232,6 +236,8 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "exchangePattern": return target.getExchangePattern();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
+        case "filelayout":
+        case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "greedy": return target.isGreedy();
         case "httpversion":
         case "httpVersion": return target.getHttpConfiguration().getHttpVersion();

@@ -65,7 +65,8 @@ public final class AtomHarvester {
             p.documentRead();
             feed.entries().forEach(e -> p.entryRead());
         }
-        return new AtomRun(key, feedUri, changes, known, new StateBuffer(store), fetcher, options.fetchContent(),
+        return new AtomRun(key, feedUri, options.fileLayout(), changes, known, new StateBuffer(store), fetcher,
+                options.fetchContent(),
                 fetching, p, maxEvents);
     }
 }

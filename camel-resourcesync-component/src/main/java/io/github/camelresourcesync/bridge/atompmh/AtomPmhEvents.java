@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.FileLayout;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.Link;
 import io.github.camelresourcesync.model.SyncEvent;
@@ -24,7 +25,7 @@ public final class AtomPmhEvents {
     private AtomPmhEvents() {
     }
 
-    static SyncEvent event(String sourceKey, URI feedUri, PlannedChange c, Content content) {
+    static SyncEvent event(String sourceKey, URI feedUri, FileLayout layout, PlannedChange c, Content content) {
         Map<String, Object> extra = new HashMap<>();
         extra.put(ATOM_ID, c.id());
         if (c.entry() != null && c.entry().title() != null) {
@@ -37,6 +38,18 @@ public final class AtomPmhEvents {
         String mediaType = c.link() == null ? null : c.link().type();
         return new SyncEvent(sourceKey, c.location(), c.change(), c.datetime(), c.datetime(), Hashes.EMPTY, null,
                 mediaType, CAPABILITY, c.document(), links, SyncEvents.eventId(c.location(), c.datetime(), null),
-                SyncEvents.fileName(c.location(), feedUri), extra, content);
+                fileName(layout, c.location(), feedUri), extra, content);
+    }
+
+    /**
+     * The event's file name in {@code layout}; none (no {@code CamelFileName}) for a location the urlPath layout
+     * cannot write: the event is still delivered, and a mirror in that layout fails it with the reason.
+     */
+    private static String fileName(FileLayout layout, URI location, URI feedUri) {
+        try {
+            return layout.fileName(location, feedUri);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

@@ -2,6 +2,8 @@ package io.github.camelresourcesync.bridge.atompmh;
 
 import java.util.List;
 
+import io.github.camelresourcesync.model.FileLayout;
+
 /**
  * How the Atom-PMH harvester reads a feed; a mutable builder, copied by the harvester. The {@code DEFAULT_*} constants
  * are the only place the defaults are written: the Camel layer's configuration documents and starts from them.
@@ -19,6 +21,17 @@ public final class AtomPmhOptions {
     private boolean followNext = DEFAULT_FOLLOW_NEXT;
     private int maxDocuments = DEFAULT_MAX_DOCUMENTS;
     private String stateId;
+    private FileLayout fileLayout = FileLayout.COLLISION_FREE;
+
+    /** How each event's file name is made of its location. */
+    public FileLayout fileLayout() {
+        return fileLayout;
+    }
+
+    public AtomPmhOptions fileLayout(FileLayout v) {
+        this.fileLayout = v;
+        return this;
+    }
 
     public List<String> mediaTypes() {
         return mediaTypes;
@@ -79,6 +92,6 @@ public final class AtomPmhOptions {
     AtomPmhOptions copy() {
         return new AtomPmhOptions().mediaTypes(mediaTypes).fetchContent(fetchContent)
                 .useAtomIdAsLocation(useAtomIdAsLocation).followNext(followNext).maxDocuments(maxDocuments)
-                .stateId(stateId);
+                .stateId(stateId).fileLayout(fileLayout);
     }
 }

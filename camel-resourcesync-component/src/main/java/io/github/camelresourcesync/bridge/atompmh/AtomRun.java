@@ -12,6 +12,7 @@ import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Content;
+import io.github.camelresourcesync.model.FileLayout;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.StateBuffer;
@@ -34,16 +35,18 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
 
     private final String sourceKey;
     private final URI feedUri;
+    private final FileLayout layout;
     private final Iterator<PlannedChange> changes;
     private final KnownRecords known;
     private final HttpFetcher fetcher;
     private final boolean fetchContent;
 
-    AtomRun(String sourceKey, URI feedUri, List<PlannedChange> changes, KnownRecords known, StateBuffer buffer,
+    AtomRun(String sourceKey, URI feedUri, FileLayout layout, List<PlannedChange> changes, KnownRecords known, StateBuffer buffer,
             HttpFetcher fetcher, boolean fetchContent, Fetching fetching, SyncProgress progress, long maxEvents) {
         super(fetching, fetchContent, maxEvents, true, buffer, progress);
         this.sourceKey = sourceKey;
         this.feedUri = feedUri;
+        this.layout = layout;
         this.changes = changes.iterator();
         this.known = known;
         this.fetcher = fetcher;
@@ -74,7 +77,7 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
         if (failure != null) {
             return failed(c, failure);
         }
-        return new PendingEvent(AtomPmhEvents.event(sourceKey, feedUri, c, content), null, c);
+        return new PendingEvent(AtomPmhEvents.event(sourceKey, feedUri, layout, c, content), null, c);
     }
 
     private static boolean isGone(int status) {
@@ -92,11 +95,11 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
                 c.document(), c.id(), c.location(), status);
         PlannedChange deleted = new PlannedChange(c.id(), c.entry(), null, k.location(), ChangeType.DELETED,
                 c.datetime(), c.advancesResume(), c.document());
-        return new PendingEvent(AtomPmhEvents.event(sourceKey, feedUri, deleted, null), null, deleted);
+        return new PendingEvent(AtomPmhEvents.event(sourceKey, feedUri, layout, deleted, null), null, deleted);
     }
 
     private PendingEvent failed(PlannedChange c, Exception e) {
-        SyncEvent ev = AtomPmhEvents.event(sourceKey, feedUri, c, null);
+        SyncEvent ev = AtomPmhEvents.event(sourceKey, feedUri, layout, c, null);
         return new PendingEvent(ev, new IOException("Record " + c.id() + " from " + c.document() + ": fetching "
                                                     + c.location() + " failed: " + e.getMessage(), e), c);
     }

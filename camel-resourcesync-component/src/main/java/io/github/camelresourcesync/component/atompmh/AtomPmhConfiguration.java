@@ -1,8 +1,5 @@
 package io.github.camelresourcesync.component.atompmh;
 
-import io.github.camelresourcesync.component.support.TemplateConfiguration;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +19,7 @@ public class AtomPmhConfiguration extends TemplateConfiguration<AtomPmhConfigura
     @UriParam(label = "consumer",
               description = "Comma-separated media types of the representation to take, most preferred first, as"
                             + " the entries' links give them; a space is read as a plus sign (a plus in a URI query"
-                            + " arrives as a space) and percent-escapes are decoded (`application/atom%2Bxml`). Parameters are compared only when given. Records with none of"
+                            + " arrives as a space, and so does `%2B`). Parameters are compared only when given. Records with none of"
                             + " them are passed over (or deleted, when the destination had them), and a poll that"
                             + " passes over every entry logs a WARN naming the types asked for and offered. Empty:"
                             + " the first alternate link of each entry.")
@@ -51,10 +48,10 @@ public class AtomPmhConfiguration extends TemplateConfiguration<AtomPmhConfigura
     }
 
     /**
-     * The media types, a space read as {@code +} and percent-escapes decoded: neither a space nor a {@code %} is ever
-     * valid in a media type, while a {@code +} in a URI query arrives as a space ({@code application/atom+xml}) and a
-     * Kamelet hands its properties to the endpoint undecoded, so {@code kamelet:atom-pmh-source?mediaTypes=}
-     * {@code application/atom%2Bxml} arrives here as written.
+     * The media types, a space read as {@code +}: a space is never valid in a media type, while a {@code +} in a URI
+     * query (and {@code %2B}, which Camel decodes to {@code +} and then reads as a space, as in every option) arrives
+     * as one. Percent-escapes were decoded here too while the Kamelet handed them on encoded; it no longer does
+     * (docs/kamelets.md, "How values are written").
      */
     List<String> mediaTypeList() {
         if (mediaTypes == null || mediaTypes.isBlank()) {
@@ -62,13 +59,7 @@ public class AtomPmhConfiguration extends TemplateConfiguration<AtomPmhConfigura
         }
         List<String> list = new ArrayList<>();
         for (String t : mediaTypes.split(",")) {
-            String type;
-            try {
-                type = URLDecoder.decode(t.strip().replace("+", "%2B"), StandardCharsets.UTF_8).replace(' ', '+');
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("mediaTypes: '" + t.strip() + "' is not a media type (a '%' that"
-                                                   + " is not an escape)", e);
-            }
+            String type = t.strip().replace(' ', '+');
             if (!type.isEmpty()) {
                 list.add(type);
             }

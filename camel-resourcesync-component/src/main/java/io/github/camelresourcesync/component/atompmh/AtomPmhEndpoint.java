@@ -58,13 +58,19 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
         return parseUri("resourcesync-atompmh: feedUrl", feedUrl);
     }
 
+    @Override
+    protected void appendQuery(String rawQuery) {
+        feedUrl = withQuery(feedUrl, rawQuery);
+    }
+
     /** The feed URL without user-info: credentials never travel into headers, state keys or logs. */
     URI feedUri() {
         return safeUri();
     }
 
     AtomPmhOptions harvestOptions() {
-        return configuration.applyTo(new AtomPmhOptions()).stateId(getStateId());
+        return configuration.applyTo(new AtomPmhOptions()).stateId(getStateId())
+                .fileLayout(getDeliveryConfiguration().fileLayout());
     }
 
     public String getFeedUrl() {

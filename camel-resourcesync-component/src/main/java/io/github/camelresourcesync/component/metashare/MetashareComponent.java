@@ -21,6 +21,12 @@ public class MetashareComponent extends SyncEventComponent {
     }
 
     @Override
+    protected boolean urlTakesQuery() {
+        // a node's base URL has no query (the client appends /login/, /sync/...): what is not an option is a mistake
+        return false;
+    }
+
+    @Override
     protected String usage() {
         return "the node's base URL, e.g. resourcesync-metashare:https://metashare.example.org";
     }

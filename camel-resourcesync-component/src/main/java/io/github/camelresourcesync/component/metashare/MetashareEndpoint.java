@@ -87,6 +87,11 @@ public class MetashareEndpoint extends SyncEventEndpoint {
         return parseUri("resourcesync-metashare: nodeUrl", nodeUrl);
     }
 
+    @Override
+    protected void appendQuery(String rawQuery) {
+        nodeUrl = withQuery(nodeUrl, rawQuery);
+    }
+
     /** The node URL without user-info or trailing slash: what messages, headers and state keys use. */
     URI nodeUri() {
         return MetashareClient.baseOf(configuredUri());

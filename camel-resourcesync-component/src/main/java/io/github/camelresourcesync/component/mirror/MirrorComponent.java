@@ -2,6 +2,7 @@ package io.github.camelresourcesync.component.mirror;
 
 import java.util.Map;
 
+import io.github.camelresourcesync.component.support.EndpointOptions;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
@@ -25,6 +26,7 @@ public class MirrorComponent extends DefaultComponent {
         }
         MirrorEndpoint endpoint = new MirrorEndpoint(uri, this, remaining);
         endpoint.setConfiguration(configuration.copy());
+        EndpointOptions.dropEmpty(parameters);
         setProperties(endpoint, parameters);
         return endpoint;
     }

@@ -3,6 +3,7 @@ package io.github.camelresourcesync.component.publish;
 import io.github.camelresourcesync.component.support.HttpConfiguration;
 import java.util.Map;
 
+import io.github.camelresourcesync.component.support.EndpointOptions;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
@@ -31,6 +32,7 @@ public class PublishComponent extends DefaultComponent {
         PublishEndpoint endpoint = new PublishEndpoint(uri, this, remaining);
         endpoint.setConfiguration(configuration.copy());
         endpoint.setHttpConfiguration(httpConfiguration.copy());
+        EndpointOptions.dropEmpty(parameters);
         setProperties(endpoint, parameters);
         return endpoint;
     }

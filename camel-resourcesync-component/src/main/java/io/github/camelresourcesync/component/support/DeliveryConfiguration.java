@@ -1,5 +1,7 @@
 package io.github.camelresourcesync.component.support;
 
+import io.github.camelresourcesync.model.FileLayout;
+
 import io.github.camelresourcesync.delivery.DeliveryPolicy;
 import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.harvest.SyncProgress;
@@ -50,6 +52,28 @@ public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfigu
               javaType = "java.time.Duration",
               description = "How often long harvests log progress (entries, events, bytes, rate); 0 disables.")
     private long progressInterval = SyncProgress.DEFAULT_INTERVAL_MILLIS;
+    @UriParam(label = "consumer", defaultValue = FileLayout.DEFAULT, enums = "collisionFree,urlPath",
+              description = "How each event's `CamelFileName` (and an audit's names in a directory) is made of its"
+                            + " location (`resourcesync:`, `resourcesync-atompmh:`; `resourcesync-metashare:` names"
+                            + " each record by its id, `id.xml`, in either layout, its record URLs being no file paths). `collisionFree`: every location its own name, safe on any file system"
+                            + ". `urlPath`: the Source's own URL paths"
+                            + " (`/records/123` is `records/123`), for a mirror served back or compared with another"
+                            + " client's; a location that cannot be a file (a query, a directory URL, another origin,"
+                            + " an unsafe segment) gets no `CamelFileName`. See docs/headers.md.")
+    private String fileLayout = FileLayout.DEFAULT;
+
+    /** The layout {@code fileLayout} names. */
+    public FileLayout fileLayout() {
+        return FileLayout.of(fileLayout);
+    }
+
+    public String getFileLayout() {
+        return fileLayout;
+    }
+
+    public void setFileLayout(String fileLayout) {
+        this.fileLayout = fileLayout;
+    }
 
 
     public boolean isBatching() {

@@ -24,6 +24,8 @@ import org.apache.camel.util.ObjectHelper;
  */
 public abstract class SyncEventComponent extends HealthCheckComponent {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SyncEventComponent.class);
+
     @Metadata(label = "state", autowired = true,
               description = "The state store shared by this component's endpoints (resume points, what each resource"
                             + " or record was when delivered). Default: an embedded MVStore file in"
@@ -72,12 +74,52 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
         if (ObjectHelper.isEmpty(remaining)) {
             throw new IllegalArgumentException(getDefaultName() + ": needs " + usage());
         }
+        Map<String, Object> written = EndpointOptions.written(parameters);
+        EndpointOptions.decode(parameters);
+        EndpointOptions.dropEmpty(parameters);
         SyncEventEndpoint endpoint = newEndpoint(uri, remaining);
         endpoint.setHttpConfiguration(httpConfiguration.copy());
         endpoint.setFetchConfiguration(fetchConfiguration.copy());
         endpoint.setDeliveryConfiguration(deliveryConfiguration.copy());
         setProperties(endpoint, parameters);
+        String query = urlTakesQuery() ? EndpointOptions.takeLeftovers(parameters, written) : "";
+        if (!query.isEmpty()) {
+            // as camel-http does: what is not an option of this endpoint is the URL's own query
+            endpoint.appendQuery(query);
+            LOG.info("{}: the parameters that are not options of this endpoint are the query of its URL: {}",
+                     endpoint.describe(), String.join(", ", keys(query)));
+        }
         return endpoint;
+    }
+
+    /**
+     * The path is taken as written, escapes kept, so that a URL's user-info ({@code https://user:p%40ss@host/}) and
+     * path reach the server as the user wrote them; the options are decoded as Camel decodes any endpoint URI's
+     * ({@link EndpointOptions#decode}).
+     */
+    @Override
+    public boolean useRawUri() {
+        return true;
+    }
+
+    @Override
+    protected boolean resolveRawParameterValues() {
+        // EndpointOptions.decode takes RAW(...) values as written and decodes the others
+        return false;
+    }
+
+    private static java.util.List<String> keys(String query) {
+        return java.util.Arrays.stream(query.split("&")).map(p -> p.contains("=") ? p.substring(0, p.indexOf('=')) : p)
+                .toList();
+    }
+
+    /**
+     * Whether the parameters that are not options are the query of the URL in the path (as camel-http does), so that
+     * {@code resourcesync:https://host/rs/capabilitylist.xml?set=a} works; otherwise they are refused, as Camel refuses
+     * unknown options.
+     */
+    protected boolean urlTakesQuery() {
+        return true;
     }
 
     /** This component's endpoint for {@code remaining}, the path part of the URI. */

@@ -71,6 +71,14 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
     /** The URL the user configured (Source, feed or node), as given: may carry user-info. */
     protected abstract URI configuredUri();
 
+    /** Appends {@code rawQuery} to the configured URL's query (the URI's parameters that are not options). */
+    protected abstract void appendQuery(String rawQuery);
+
+    /** {@code url} with {@code rawQuery} appended to its query. */
+    protected static String withQuery(String url, String rawQuery) {
+        return url + (url.indexOf('?') < 0 ? "?" : "&") + rawQuery;
+    }
+
     /** The one place this endpoint's fetch policy is built: from its options and the URL its user configured. */
     public FetcherConfig fetcherConfig() {
         return fetchConfiguration.applyTo(httpConfiguration.fetcherConfig(getCamelContext(), configuredUri()));
