@@ -2,6 +2,7 @@ package io.github.camelresourcesync.harvest;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -54,7 +55,7 @@ final class ListFetchAhead implements AutoCloseable {
         DocumentLoader.Fetched body;
         try {
             body = fetched.join();
-        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+        } catch (CompletionException | CancellationException e) {
             LOG.debug("Fetching {} ahead failed ({}); fetching it in its turn", UrlRedaction.redact(uri), e.getCause());
             return loader.open(uri, expected);
         }
