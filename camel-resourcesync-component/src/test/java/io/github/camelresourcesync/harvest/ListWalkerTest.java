@@ -253,4 +253,54 @@ class ListWalkerTest {
         }
         assertEquals(2, server.requests("/missing.xml"), "fetched ahead, and again in its turn");
     }
+
+    /**
+     * Lists fetched ahead wait as files above the spool threshold, not in the heap; a walker closed part-way deletes
+     * them (once their fetch has ended) and holds no connection.
+     */
+    @Test
+    void listsFetchedAheadWaitAsFilesDeletedWhenTheWalkerCloses(@org.junit.jupiter.api.io.TempDir java.nio.file.Path spool)
+            throws Exception {
+        String[] resources = new String[200];
+        for (int i = 0; i < resources.length; i++) {
+            resources[i] = "/res/" + i;
+        }
+        index("/index.xml", "capability=\"resourcelist\"", "/list-1.xml", "/list-2.xml", "/list-3.xml");
+        for (int l = 1; l <= 3; l++) {
+            list("/list-" + l + ".xml", "capability=\"resourcelist\"", resources);
+        }
+        list("/small.xml", "capability=\"resourcelist\"", "/res/a");
+        try (HttpFetcher one = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
+                .maxConnections(1).spoolThreshold(1024).spoolDirectory(spool))) {
+            DocumentLoader single = new DocumentLoader(one, new SitemapReader(), progress);
+            try (ListWalker walker = new ListWalker(single, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false,
+                    progress)) {
+                assertEquals("/res/0", walker.next().loc().getPath());
+                assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                    while (spoolFiles(spool) < 2) {
+                        Thread.sleep(10);
+                    }
+                }, "list-2 and list-3 wait in the spool directory");
+            }
+            // both fetches have ended (their files are whole): closing deletes them at once, not at a later GC
+            assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+                while (spoolFiles(spool) > 0) {
+                    Thread.sleep(10);
+                }
+            }, "the closed walker's lists are deleted");
+            List<String> next = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                try (ListWalker walker = new ListWalker(single, server.uri("/small.xml"), Capability.RESOURCELIST, 2,
+                        false, progress)) {
+                    return walk(walker);
+                }
+            }, "the only connection is still held");
+            assertEquals(List.of("/res/a @ /small.xml"), next);
+        }
+    }
+
+    private static long spoolFiles(java.nio.file.Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".spool")).count();
+        }
+    }
 }
