@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 
+import io.github.camelresourcesync.testsupport.H2Server;
+import io.github.camelresourcesync.testsupport.SelfSignedTls;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
@@ -31,21 +33,12 @@ public final class BigBodyMain {
         String md5 = HexFormat.of().formatHex(digest(size));
         long smallSize = 256 * 1024; // exactly spoolThreshold: each stays in memory on its way
         String smallMd5 = HexFormat.of().formatHex(digest(smallSize));
-        try (TestHttpServer server = TestHttpServer.start()) {
-            server.handle("/res/big.bin", exchange -> {
-                exchange.sendResponseHeaders(200, size);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    write(out, size);
-                }
-            });
+        boolean h2 = args.length > 3 && "h2".equals(args[3]);
+        try (BigSource server = h2 ? new H2BigSource(dir) : new Http11BigSource()) {
+            server.serve("/res/big.bin", size);
             StringBuilder urls = new StringBuilder();
             for (int i = 0; i < small; i++) {
-                server.handle("/res/small" + i + ".bin", exchange -> {
-                    exchange.sendResponseHeaders(200, smallSize);
-                    try (OutputStream out = exchange.getResponseBody()) {
-                        write(out, smallSize);
-                    }
-                });
+                server.serve("/res/small" + i + ".bin", smallSize);
                 urls.append("<url><loc>").append(server.uri("/res/small" + i + ".bin")).append("</loc><rs:md length=\"")
                         .append(smallSize).append("\" hash=\"md5:").append(smallMd5).append("\"/></url>\n");
             }
@@ -53,14 +46,20 @@ public final class BigBodyMain {
                     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
                     <rs:md capability="resourcelist" at="2024-01-01T00:00:00Z"/>
                     %s<url><loc>%s</loc><rs:md length="%d" hash="md5:%s"/></url></urlset>"""
-                    .formatted(urls, server.uri("/res/big.bin"), size, md5), "application/xml");
+                    .formatted(urls, server.uri("/res/big.bin"), size, md5));
             CamelContext context = new DefaultCamelContext();
             context.getStreamCachingStrategy().setSpoolEnabled(true);
+            String tls = "";
+            if (server instanceof H2BigSource h2Source) {
+                context.getRegistry().bind("ssl", h2Source.trusting());
+                tls = "&sslContextParameters=#ssl";
+            }
+            String tlsOption = tls;
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
                     from("resourcesync:" + server.uri("/resourcelist.xml") + "?delay=3600000&stateDirectory="
-                         + dir.resolve("state") + "&spoolDirectory=" + dir.resolve("spool"))
+                         + dir.resolve("state") + "&spoolDirectory=" + dir.resolve("spool") + tlsOption)
                             .to("resourcesync-mirror:" + dir.resolve("mirror"))
                             .to("file:" + dir.resolve("file"));
                 }
@@ -84,8 +83,115 @@ public final class BigBodyMain {
                     throw new IllegalStateException(p + " missing or different");
                 }
             }
+            server.checkProtocol();
             Runtime rt = Runtime.getRuntime();
             System.out.println("OK " + size + " " + (rt.totalMemory() - rt.freeMemory()));
+        }
+    }
+
+    /** The Source's server: the JDK's HTTP/1.1 server, or Jetty speaking HTTP/2 over TLS. */
+    private interface BigSource extends AutoCloseable {
+        /** Serves {@code size} deterministic bytes at {@code path}, generated while sent. */
+        void serve(String path, long size);
+
+        void serve(String path, String xml);
+
+        java.net.URI uri(String path);
+
+        /** Fails unless the requests came over the protocol this server is for. */
+        default void checkProtocol() {
+        }
+
+        @Override
+        void close();
+    }
+
+    private static final class Http11BigSource implements BigSource {
+        private final TestHttpServer server = TestHttpServer.start();
+
+        @Override
+        public void serve(String path, long size) {
+            server.handle(path, exchange -> {
+                exchange.sendResponseHeaders(200, size);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    write(out, size);
+                }
+            });
+        }
+
+        @Override
+        public void serve(String path, String xml) {
+            server.serve(path, xml, "application/xml");
+        }
+
+        @Override
+        public java.net.URI uri(String path) {
+            return server.uri(path);
+        }
+
+        @Override
+        public void close() {
+            server.close();
+        }
+    }
+
+    private static final class H2BigSource implements BigSource {
+        private final SelfSignedTls tls;
+        private final H2Server server;
+
+        H2BigSource(Path dir) throws Exception {
+            tls = SelfSignedTls.create(Files.createDirectories(dir.resolve("tls")));
+            server = H2Server.start(H2Server.Mode.TLS_ALPN, tls.server());
+        }
+
+        @Override
+        public void serve(String path, long size) {
+            server.reply(path, (request, response, callback) -> {
+                response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.CONTENT_LENGTH, size);
+                try (OutputStream out = org.eclipse.jetty.io.Content.Sink.asOutputStream(response)) {
+                    write(out, size);
+                }
+                callback.succeeded();
+            });
+        }
+
+        @Override
+        public void serve(String path, String xml) {
+            server.serve(path, xml.getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/xml");
+        }
+
+        @Override
+        public java.net.URI uri(String path) {
+            return server.uri(path);
+        }
+
+        org.apache.camel.support.jsse.SSLContextParameters trusting() {
+            org.apache.camel.support.jsse.KeyStoreParameters store = new org.apache.camel.support.jsse.KeyStoreParameters();
+            store.setResource("file:" + tls.keystore());
+            store.setType("PKCS12");
+            store.setPassword(SelfSignedTls.PASSWORD);
+            org.apache.camel.support.jsse.TrustManagersParameters trust =
+                    new org.apache.camel.support.jsse.TrustManagersParameters();
+            trust.setKeyStore(store);
+            org.apache.camel.support.jsse.SSLContextParameters ssl = new org.apache.camel.support.jsse.SSLContextParameters();
+            ssl.setTrustManagers(trust);
+            return ssl;
+        }
+
+        @Override
+        public void checkProtocol() {
+            if (!java.util.Set.copyOf(server.protocols()).equals(java.util.Set.of("HTTP/2.0"))) {
+                throw new IllegalStateException("not all over HTTP/2: " + java.util.Set.copyOf(server.protocols()));
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                server.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 

@@ -104,7 +104,7 @@ public final class ListingBenchmark {
                 args.flag("batching"));
     }
 
-    private static Outcome harvest(Path tmp, String source, Config config, int run, long total, long timeout,
+    static Outcome harvest(Path tmp, String source, Config config, int run, long total, long timeout,
                                    boolean jfr, List<String> extraJvm, String uriOptions) throws IOException, InterruptedException {
         Path stateDir = Files.createDirectories(tmp.resolve("state-" + config.store() + "-" + config.xmx() + "-" + run));
         List<String> jvm = new ArrayList<>();

@@ -1,22 +1,37 @@
 package io.github.camelresourcesync.http;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 
-/** A {@link DocumentResponse} over HTTP: 304 without a body, or 2xx with a decompressed, bounded body. */
+/**
+ * A {@link DocumentResponse} over HTTP: 304 without a body, or 2xx with a decompressed, bounded body. Closing the body
+ * (what a parser does when it is done) closes the response: its deadline is dropped and its connection goes back to
+ * the pool, or is closed when the reader stopped early.
+ */
 final class HttpDocumentResponse implements DocumentResponse {
+
+    /** What may be left after the root element's end (white space, a comment) is read so the connection is kept. */
+    private static final int TRAILER_LIMIT = 16 * 1024;
 
     private final OpenResponse response;
     private final Validators validators;
     private final DocumentBodyStream body;
+    private final InputStream closingBody;
     private boolean closed;
 
     private HttpDocumentResponse(OpenResponse response, Validators validators, DocumentBodyStream body) {
         this.response = response;
         this.validators = validators;
         this.body = body;
+        this.closingBody = body == null ? null : new FilterInputStream(body) {
+            @Override
+            public void close() {
+                HttpDocumentResponse.this.close();
+            }
+        };
     }
 
     /** A 304; the response is released at once. Validators the server did not repeat are kept from the request. */
@@ -69,7 +84,7 @@ final class HttpDocumentResponse implements DocumentResponse {
         if (body == null) {
             throw new IllegalStateException("a 304 Not Modified response has no body: " + UrlRedaction.redact(uri()));
         }
-        return body;
+        return closingBody;
     }
 
     @Override
@@ -78,6 +93,7 @@ final class HttpDocumentResponse implements DocumentResponse {
             return;
         }
         closed = true;
+        readTrailer();
         if (body.atEnd()) {
             closeQuietly(body);
             response.release();
@@ -85,6 +101,22 @@ final class HttpDocumentResponse implements DocumentResponse {
             // the caller stopped early: drop the connection first, so closing the stream does not download the rest
             response.abort();
             closeQuietly(body);
+        }
+    }
+
+    /** A parser stops at the root element's end tag: the few bytes after it are read, not worth a new connection. */
+    private void readTrailer() {
+        byte[] buffer = new byte[4096];
+        int left = TRAILER_LIMIT;
+        try {
+            while (left > 0 && !body.atEnd()) {
+                int n = body.read(buffer, 0, Math.min(buffer.length, left));
+                if (n > 0) {
+                    left -= n;
+                }
+            }
+        } catch (IOException e) {
+            // the connection is aborted below
         }
     }
 

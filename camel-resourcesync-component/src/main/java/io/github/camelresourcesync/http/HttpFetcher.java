@@ -265,6 +265,7 @@ public final class HttpFetcher implements AutoCloseable {
             InputStream decoded = GzipMagic.gunzipIfMagic(response.body());
             InputStream bounded = new BoundedInputStream(decoded, limit,
                     () -> Limits.documentTooLarge(safeFinal, description, limit));
+            response.returnHostSlot();
             return HttpDocumentResponse.ok(response,
                     new DocumentBodyStream(bounded, safeFinal, description, listener, response.deadline()));
         } catch (IOException | RuntimeException e) {

@@ -33,6 +33,7 @@ final class OpenResponse {
     /** Gives back the request's place among its host's requests in flight. */
     private final Runnable onDone;
     private boolean done;
+    private boolean slotReturned;
 
     OpenResponse(HttpUriRequestBase request, ClassicHttpResponse response, URI finalUri, RequestDeadline deadline,
                  Runnable onDone) {
@@ -132,6 +133,19 @@ final class OpenResponse {
         } catch (IOException ignored) {
             // the connection is discarded instead; nothing else to do
         } finally {
+            returnHostSlot();
+        }
+    }
+
+    /**
+     * Gives back the request's place among its host's requests in flight before the body is read: for a document,
+     * whose body is read as fast as its entries are handled. The content fetches those entries start need places of
+     * their own, and a document holding its place until its end would wait for them while they wait for it (with a
+     * limit at or below the documents a run holds open, the run stalled). Later calls do nothing.
+     */
+    synchronized void returnHostSlot() {
+        if (!slotReturned) {
+            slotReturned = true;
             onDone.run();
         }
     }

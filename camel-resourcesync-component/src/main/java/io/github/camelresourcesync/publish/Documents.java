@@ -1,6 +1,7 @@
 package io.github.camelresourcesync.publish;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -9,6 +10,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 import io.github.camelresourcesync.dump.PackageWriter;
 import io.github.camelresourcesync.model.Capability;
@@ -36,6 +39,8 @@ final class Documents {
     static final String RESOURCE_DUMP_PART = "dumps/resourcedump-%05d.zip";
     static final String CHANGE_DUMP = "changedump.xml";
     static final String CHANGE_DUMP_PART = "dumps/changedump-%05d.zip";
+    /** A package's manifest, beside it: the package's name with this in place of {@code .zip}. */
+    static final String MANIFEST_SUFFIX = "-manifest.xml";
     static final String ZIP = "application/zip";
 
     private final PublisherOptions options;
@@ -140,10 +145,12 @@ final class Documents {
                     store.resources(skip, size).iterator(), this::dumpItem);
             AtomicFiles.write(dir.resolve(path), out -> PackageWriter.write(out,
                     md(Capability.RESOURCEDUMP_MANIFEST, at, null, null), up(), view));
+            writeManifestBeside(path);
             packages.add(packageEntry(path, md((String) null, at, null, null)));
         }
         for (long p = parts + 1; p <= Math.max(previousParts, 1); p++) {
             Files.deleteIfExists(dir.resolve(String.format(RESOURCE_DUMP_PART, p)));
+            Files.deleteIfExists(dir.resolve(manifestOf(String.format(RESOURCE_DUMP_PART, p))));
         }
         write(RESOURCE_DUMP, RootElement.URLSET, md(Capability.RESOURCEDUMP, at, null, null), up(), packages);
     }
@@ -158,11 +165,34 @@ final class Documents {
                 dir.resolve(r.path()));
     }
 
+    /**
+     * The package's manifest also as a document of its own, beside it, so a harvester learns what a package holds
+     * before downloading it ({@code rs:ln rel="contents"}, ResourceSync 1.1 §11.1): copied out of the package just
+     * written, so the two are the same bytes.
+     */
+    private void writeManifestBeside(String packagePath) throws IOException {
+        try (ZipFile zip = new ZipFile(dir.resolve(packagePath).toFile())) {
+            ZipEntry manifest = zip.getEntry(PackageWriter.MANIFEST);
+            AtomicFiles.write(dir.resolve(manifestOf(packagePath)), out -> {
+                try (InputStream in = zip.getInputStream(manifest)) {
+                    in.transferTo(out);
+                }
+            });
+        }
+    }
+
+    /** {@code dumps/resourcedump-00001.zip}: {@code dumps/resourcedump-00001-manifest.xml}. */
+    static String manifestOf(String packagePath) {
+        return packagePath.substring(0, packagePath.length() - ".zip".length()) + MANIFEST_SUFFIX;
+    }
+
     private Entry packageEntry(String path, Metadata timing) throws IOException {
         Path file = dir.resolve(path);
         Metadata md = new Metadata(null, timing.at(), timing.completed(), timing.from(), timing.until(), null, null,
                 null, Hashes.EMPTY, Files.size(file), ZIP, null, null);
-        return new Entry(uri(path), null, md, null, false);
+        Link contents = new Link("contents", uri(manifestOf(path)), Hashes.EMPTY, null, null, null, null,
+                "application/xml", null);
+        return new Entry(uri(path), null, md, List.of(contents), false);
     }
 
     private static Metadata md(String capability, Instant at, Instant from, Instant until) {
@@ -190,6 +220,7 @@ final class Documents {
                     store.openChangesNumbered().iterator(), this::changeItem);
             AtomicFiles.write(dir.resolve(zip), out -> PackageWriter.write(out,
                     md(Capability.CHANGEDUMP_MANIFEST, null, from, until), up(), view));
+            writeManifestBeside(zip);
         }
     }
 
@@ -225,6 +256,7 @@ final class Documents {
     void deleteChangeListsBefore(long first) throws IOException {
         deleteNumberedBefore(dir.resolve(CHANGE_LIST_PART).getParent(), CHANGE_LIST_PART, first);
         deleteNumberedBefore(dir.resolve(CHANGE_DUMP_PART).getParent(), CHANGE_DUMP_PART, first);
+        deleteNumberedBefore(dir.resolve(CHANGE_DUMP_PART).getParent(), manifestOf(CHANGE_DUMP_PART), first);
     }
 
     private void deleteNumberedBefore(Path directory, String pattern, long first) throws IOException {
@@ -246,8 +278,11 @@ final class Documents {
         }
     }
 
-    /** The Change Dump: one package per closed Change List. */
-    void writeChangeDump() throws IOException {
+    /**
+     * The Change Dump: one package per closed Change List. Its {@code from} is the first closed list's, or
+     * {@code openFrom} (where the open Change List begins) while none is closed: {@code from} is required.
+     */
+    void writeChangeDump(Instant openFrom) throws IOException {
         List<Entry> packages = new ArrayList<>();
         Instant first = null;
         for (Map.Entry<Long, Instant[]> closed : store.closedLists()) {
@@ -258,7 +293,8 @@ final class Documents {
                 packages.add(packageEntry(zip, md((String) null, null, t[0], t[1])));
             }
         }
-        write(CHANGE_DUMP, RootElement.URLSET, md(Capability.CHANGEDUMP, null, first, null), up(), packages);
+        write(CHANGE_DUMP, RootElement.URLSET, md(Capability.CHANGEDUMP, null, first != null ? first : openFrom, null),
+                up(), packages);
     }
 
     private Iterable<Entry> entries(Iterable<Published> published, boolean asChanges) {

@@ -118,7 +118,7 @@ public final class Publisher implements AutoCloseable {
         writeChangeLists(true);
         writeResourceLists();
         if (options.changeDump()) {
-            docs.writeChangeDump();
+            docs.writeChangeDump(openFrom());
         }
         store.commit();
         deleteDroppedLists();
@@ -425,7 +425,7 @@ public final class Publisher implements AutoCloseable {
         store.commit();
         writeChangeLists(true);
         if (options.changeDump()) {
-            docs.writeChangeDump();
+            docs.writeChangeDump(openFrom());
             blobsToPrune = true;
         }
         if (options.changeListRetention() > 0) {
@@ -469,6 +469,12 @@ public final class Publisher implements AutoCloseable {
             listeners.changeListed(closed, change.entry(true, options.hashAlgorithms()));
         }
         unwritten.clear();
+    }
+
+    /** Where the open Change List begins (the Source's beginning before the first change). */
+    private Instant openFrom() {
+        Instant from = store.time(OPEN_FROM);
+        return from != null ? from : SOURCE_BEGINNING;
     }
 
     private long openNumber() {

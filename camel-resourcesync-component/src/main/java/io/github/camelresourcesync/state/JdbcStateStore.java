@@ -188,7 +188,7 @@ public class JdbcStateStore implements SyncStateStore {
         return nodeId;
     }
 
-    /** This node's name in the leases (default: host name and process id). */
+    /** This node's name in the leases (default: host name, process id and the store's number in the process). */
     public void setNodeId(String nodeId) {
         this.nodeId = nodeId;
     }
@@ -215,6 +215,9 @@ public class JdbcStateStore implements SyncStateStore {
         return leases;
     }
 
+    /** Numbers the stores of this JVM, so two stores (two CamelContexts in one process) are two nodes. */
+    private static final java.util.concurrent.atomic.AtomicInteger STORES = new java.util.concurrent.atomic.AtomicInteger();
+
     private static String defaultNodeId() {
         String host;
         try {
@@ -222,7 +225,8 @@ public class JdbcStateStore implements SyncStateStore {
         } catch (java.io.IOException e) {
             host = "localhost";
         }
-        return host + "/" + ProcessHandle.current().pid();
+        // the same host and process would make two stores one node: each would take the other's leases as its own
+        return host + "/" + ProcessHandle.current().pid() + "#" + STORES.incrementAndGet();
     }
 
     /**

@@ -453,9 +453,13 @@ final class SourceWalk implements AutoCloseable {
                     findings.add(v.uri, loc, line, Rule.DUPLICATE_LOC, "each resource listed once",
                             "listed before in " + first);
                 }
-                sample.offer(e, v.uri, line);
+                sample.offer(e, v.uri, line, snapshotTime(v, e), false);
             }
-            case CHANGELIST, CHANGELIST_NOTIFICATION, FRAMEWORK_NOTIFICATION -> change(v, e, line);
+            case CHANGELIST -> {
+                change(v, e, line);
+                sample.offer(e, v.uri, line, e.changeTime(), md.changeType() == ChangeType.DELETED);
+            }
+            case CHANGELIST_NOTIFICATION, FRAMEWORK_NOTIFICATION -> change(v, e, line);
             case RESOURCEDUMP, CHANGEDUMP -> {
                 Link contents = e.link("contents");
                 if (contents == null) {
@@ -469,21 +473,29 @@ final class SourceWalk implements AutoCloseable {
                 if (packages.size() < Math.max(1, options.sample() / 10)) {
                     packages.add(new PackageCheck(v.uri, e, line));
                 }
-                if (v.capability == Capability.CHANGEDUMP) {
-                    change(v, e, line);
-                }
+                // a Change Dump's entries are packages (from/until, type, length), not changes: the changes are
+                // in their manifests (ResourceSync 1.1 §13.1)
             }
             case RESOURCEDUMP_MANIFEST, CHANGEDUMP_MANIFEST -> {
                 boolean deletion = md.changeType() == ChangeType.DELETED;
                 DumpCheck.manifestEntry(findings, v.uri, e, line, deletion);
                 if (v.capability == Capability.CHANGEDUMP_MANIFEST) {
                     change(v, e, line);
+                    sample.offer(e, v.uri, line, e.changeTime(), deletion);
+                } else {
+                    sample.offer(e, v.uri, line, snapshotTime(v, e), false);
                 }
             }
             default -> {
                 // other documents carry resources this validator has no more rules for
             }
         }
+    }
+
+    /** When a snapshot's entry holds: the snapshot's at (its lastmod says only when the resource last changed). */
+    private static Instant snapshotTime(DocumentView v, Entry e) {
+        Instant at = v.header.md().at();
+        return at != null ? at : e.lastmod();
     }
 
     private void change(DocumentView v, Entry e, long line) {

@@ -1,8 +1,10 @@
 package io.github.camelresourcesync.http;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -130,6 +132,25 @@ class FetchPolicyTest {
         // each deadline is dropped when its request ends, not kept for its ten minutes with the request it refers to;
         // the timer is shared by the JVM, so a request another test's thread still has under way may start or end
         // meanwhile: the 502 requests here would leave 502 deadlines if the guarantee broke
+        assertTrue(Math.abs(RequestDeadline.pending() - before) < 20,
+                "deadlines left: " + (RequestDeadline.pending() - before));
+    }
+
+    @Test
+    void aDocumentWhoseBodyItsParserClosedHasEndedItsRequest() throws IOException {
+        // a parser reads to the root element's end tag and closes the stream it was given, not the response
+        server.serve("/doc.xml", "<urlset/>\n<!-- trailer -->\n", "application/xml");
+        int before = RequestDeadline.pending();
+        try (HttpFetcher fetcher = fetcher(TestConfigs.fast().requestTimeout(Duration.ofMinutes(10)))) {
+            for (int i = 0; i < 300; i++) {
+                DocumentResponse response = fetcher.fetchDocument(server.uri("/doc.xml"), null);
+                try (InputStream body = response.body()) {
+                    assertEquals("<urlset/>", new String(body.readNBytes(9), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        // its deadline dropped (and its host slot and connection given back) as when the response is closed: the
+        // 300 documents would leave 300 deadlines queued for ten minutes otherwise
         assertTrue(Math.abs(RequestDeadline.pending() - before) < 20,
                 "deadlines left: " + (RequestDeadline.pending() - before));
     }

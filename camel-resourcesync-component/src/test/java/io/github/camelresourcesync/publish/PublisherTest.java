@@ -394,7 +394,9 @@ class PublisherTest {
         assertEquals(T0.plusSeconds(1), index.header().md().from(), "the index starts where its oldest kept list does");
         assertEquals(List.of("changelist-00003.xml", "changelist-00004.xml", "changelist-00005.xml"),
                 fileNames(dir.resolve("changelists")));
-        assertEquals(List.of("changedump-00003.zip", "changedump-00004.zip"), fileNames(dir.resolve("dumps")));
+        // each package with its manifest beside it (rel="contents"); the dropped ones go with their manifests
+        assertEquals(List.of("changedump-00003-manifest.xml", "changedump-00003.zip", "changedump-00004-manifest.xml",
+                "changedump-00004.zip"), fileNames(dir.resolve("dumps")));
         assertEquals(2, doc("changedump.xml").entries().size());
         assertEquals(5, doc("resourcelist.xml").entries().size(), "retention drops history, never resources");
         PublishedDocs.assertAllValid(dir);
@@ -405,7 +407,7 @@ class PublisherTest {
             assertEquals(5, p.resourceCount());
         }
         assertEquals(List.of("changelist-00004.xml", "changelist-00005.xml"), fileNames(dir.resolve("changelists")));
-        assertEquals(List.of("changedump-00004.zip"), fileNames(dir.resolve("dumps")));
+        assertEquals(List.of("changedump-00004-manifest.xml", "changedump-00004.zip"), fileNames(dir.resolve("dumps")));
         assertEquals(2, doc("changelist.xml").entries().size());
     }
 

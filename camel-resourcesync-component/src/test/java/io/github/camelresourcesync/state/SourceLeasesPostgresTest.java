@@ -61,6 +61,16 @@ class SourceLeasesPostgresTest {
     }
 
     @Test
+    void twoStoresOfOneProcessWithTheDefaultNodeIdAreTwoNodes() throws Exception {
+        // two CamelContexts in one JVM, each with its store and no nodeId set
+        try (JdbcStateStore first = node(null, 1500); JdbcStateStore second = node(null, 1500)) {
+            SourceLeases.Lease held = first.leases().acquire(SOURCE).orElseThrow();
+            assertTrue(second.leases().acquire(SOURCE).isEmpty(), "held by the first store: the second's poll skips");
+            first.leases().release(held);
+        }
+    }
+
+    @Test
     void aCommitAfterAnotherNodeTookTheLeaseOverIsRefusedAndWritesNothing() {
         SourceLeases.Lease a = nodeA.leases().acquire(SOURCE).orElseThrow();
         LeasedStateStore viewA = new LeasedStateStore(nodeA);

@@ -454,8 +454,14 @@ public final class TestHub implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return; // a test took the hub away; the test's cleanup closes it again
+        }
+        closed = true;
         server.stop(0);
         pool.shutdownNow();
     }
+
+    private boolean closed;
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestHttpServer.Resource;
 
 import java.io.ByteArrayOutputStream;
@@ -171,7 +172,21 @@ class ValidatorRulesTest {
                 broken(Rule.DUMP_SIZE, "a package longer than listed",
                         s -> s.edit("/resourcedump.xml", "type=\"application/zip\" length=\"", "type=\"application/zip\""
                                 + " length=\"1")),
-                broken(Rule.NOTIFICATION_HUB, "a channel whose hub is gone", s -> s.resources.remove("/hub")));
+                broken(Rule.NOTIFICATION_HUB, "a channel whose hub is gone", s -> s.resources.remove("/hub")),
+                broken(Rule.NOTIFICATION_HUB, "a channel whose hub fails", s -> {
+                    s.resources.remove("/hub");
+                    s.server.handle("/hub", TestHttpServer.status(503));
+                }),
+                broken(Rule.NOTIFICATION_HUB, "a channel whose hub nobody listens on", s -> {
+                    int closed;
+                    try (TestHttpServer gone = TestHttpServer.start()) {
+                        closed = gone.port();
+                    }
+                    s.edit("/caplist.xml", "<rs:ln rel=\"hub\" href=\"{base}/hub\"/>",
+                            "<rs:ln rel=\"hub\" href=\"http://127.0.0.1:" + closed + "/hub\"/>");
+                }),
+                broken(Rule.NOTIFICATION_HUB, "a notification channel without a hub link",
+                        s -> s.edit("/caplist.xml", "<rs:ln rel=\"hub\" href=\"{base}/hub\"/>", "")));
     }
 
     private static byte[] gzip(String text) {

@@ -33,7 +33,7 @@ public class FetchConfiguration extends TemplateConfiguration<FetchConfiguration
     private int maxConnections = FetcherConfig.DEFAULT_MAX_CONNECTIONS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REQUESTS_PER_HOST,
               description = "Requests in flight to one host (scheme, host, port) from all routes of this component"
-                            + " together; 0 (the default) for no limit beyond each route's fetch lanes. 64 lets a"
+                            + " together; 0 for no limit beyond each route's fetch lanes. The default 64 lets a"
                             + " Source 50 ms away answer up to 1,280 requests a second over HTTP/2 (raise"
                             + " fetchParallelism and fetchThreads to use it), below the 100 to 128 streams servers"
                             + " allow on one connection.")

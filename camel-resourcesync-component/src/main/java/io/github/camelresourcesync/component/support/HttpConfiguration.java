@@ -2,6 +2,8 @@ package io.github.camelresourcesync.component.support;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
@@ -100,9 +102,26 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
         return c;
     }
 
+    /**
+     * The TLS context made of each {@link SSLContextParameters} bean: the connection pools are shared by endpoints of
+     * the same settings, the TLS context among them, so a bean used by a thousand routes must make one context (one
+     * made per endpoint gave each route its own pool and connections to the same host).
+     */
+    private static final Map<SSLContextParameters, javax.net.ssl.SSLContext> TLS_CONTEXTS = new WeakHashMap<>();
+
     private javax.net.ssl.SSLContext sslContext(CamelContext context) {
+        if (sslContextParameters == null) {
+            return null;
+        }
         try {
-            return sslContextParameters == null ? null : sslContextParameters.createSSLContext(context);
+            synchronized (TLS_CONTEXTS) {
+                javax.net.ssl.SSLContext made = TLS_CONTEXTS.get(sslContextParameters);
+                if (made == null) {
+                    made = sslContextParameters.createSSLContext(context);
+                    TLS_CONTEXTS.put(sslContextParameters, made);
+                }
+                return made;
+            }
         } catch (Exception e) {
             throw new RuntimeCamelException("sslContextParameters: cannot create the TLS context: " + e.getMessage(),
                     e);

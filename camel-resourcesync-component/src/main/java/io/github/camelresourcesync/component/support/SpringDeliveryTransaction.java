@@ -56,7 +56,15 @@ final class SpringDeliveryTransaction implements DeliveryTransaction {
         }
         DataSource managed = manager instanceof ResourceTransactionManager r
                              && r.getResourceFactory() instanceof DataSource ds ? ds : null;
-        if (managed == null || unwrap(managed) != unwrap(jdbc.getDataSource())) {
+        if (managed == null) {
+            // JTA's manager, for one: the state store's connection is not the one it enlists
+            LOG.warn("Route '{}' is transacted by {}, which manages no single DataSource the JdbcStateStore could"
+                     + " write in{}. For exactly once, use a DataSourceTransactionManager (or JdbcTransactionManager)"
+                     + " on the DataSource of the JdbcStateStore (docs/state-and-delivery.md)", routeId,
+                    manager.getClass().getName(), atLeastOnce);
+            return null;
+        }
+        if (unwrap(managed) != unwrap(jdbc.getDataSource())) {
             LOG.warn("Route '{}' is transacted by {}, but the JdbcStateStore keeps its state in another DataSource ({}){}."
                      + " For exactly once, give the store the DataSource of the transaction manager"
                      + " (docs/state-and-delivery.md)", routeId, manager.getClass().getSimpleName(), jdbc, atLeastOnce);

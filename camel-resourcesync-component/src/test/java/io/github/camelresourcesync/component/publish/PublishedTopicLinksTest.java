@@ -16,6 +16,13 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.http.HttpFetcher;
+import io.github.camelresourcesync.validate.Finding;
+import io.github.camelresourcesync.validate.Rule;
+import io.github.camelresourcesync.validate.Severity;
+import io.github.camelresourcesync.validate.ValidateOptions;
+import io.github.camelresourcesync.validate.ValidationReport;
+import io.github.camelresourcesync.validate.Validator;
 import io.github.camelresourcesync.notify.Channel;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.testsupport.TestContexts;
@@ -127,6 +134,32 @@ class PublishedTopicLinksTest {
         Channel discovered = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY)).discover(topic);
         assertEquals(topic, discovered.topic());
         assertEquals(hub.uri(), discovered.hub());
+    }
+
+    @Test
+    void aPublisherWithAHubIsAValidSourceWithItsChannelsAndHub() throws Exception {
+        startPublisher("&pushHub=" + hub.uri() + "&changeListSize=1&storeContent=true");
+        publishAndAwaitTopic("a.txt");
+        publishAndAwaitTopic("b.txt");
+        List<Finding> clean = validate();
+        assertEquals(List.of(), clean.stream().filter(f -> f.severity() != Severity.INFO).map(Finding::message)
+                .toList());
+        // the channels were checked: with the hub gone, each advertised channel is an error
+        hub.close();
+        List<String> hubGone = validate().stream().filter(f -> f.rule() == Rule.NOTIFICATION_HUB)
+                .map(Finding::loc).sorted().toList();
+        assertEquals(List.of(base.resolve("notification/changelist.xml").toString(),
+                base.resolve("notification/framework.xml").toString()), hubGone);
+    }
+
+    private List<Finding> validate() throws IOException {
+        List<Finding> found = new java.util.ArrayList<>();
+        try (HttpFetcher fetcher = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY))) {
+            ValidationReport report = new Validator(fetcher, new ValidateOptions().sample(10)).validate(base,
+                    found::add);
+            assertTrue(report.complete() && report.entries() > 0, report.text());
+        }
+        return found;
     }
 
     @Test
