@@ -29,17 +29,21 @@ import org.apache.camel.spi.PollingConsumerPollStrategy;
  * Harvests after the first run in the same, warm JVM: the steady state.
  * <p>
  * Arguments: {@code --source URL --sink mirror|file|noop --work DIR --expected N [--harvests H] [--options
- * "fetchParallelism=8&..."] [--heap] [--timeout SECONDS]}. Sink directories are {@code DIR/sink-H}, state
+ * "fetchParallelism=8&..."] [--fetch-threads N] [--heap] [--timeout SECONDS]}. Sink directories are {@code DIR/sink-H}, state
  * {@code DIR/state-H}.
  */
 public final class PipelineHarvest {
+
+    /** the component's {@code fetchThreads}, or 0 for its default */
+    private static int fetchThreads;
 
     private PipelineHarvest() {
     }
 
     public static void main(String[] argv) throws Exception {
         Args args = new Args(argv, "PipelineHarvest --source URL --sink mirror|file|noop --work DIR --expected N"
-                                   + " [--harvests H] [--options URI-OPTIONS] [--heap] [--timeout SECONDS]");
+                                   + " [--harvests H] [--options URI-OPTIONS] [--fetch-threads N] [--heap]"
+                                   + " [--timeout SECONDS]");
         String source = args.get("source", null);
         String sink = args.get("sink", "mirror");
         Path work = Path.of(args.get("work", null));
@@ -47,6 +51,7 @@ public final class PipelineHarvest {
         int harvests = args.getInt("harvests", 1);
         String options = args.get("options", "");
         long timeout = args.getInt("timeout", 900);
+        fetchThreads = args.getInt("fetch-threads", 0);
         HeapMonitor heap = args.flag("heap") ? new HeapMonitor(() -> 0, 0) : null;
         boolean ok = true;
         for (int h = 1; h <= harvests; h++) {
@@ -77,6 +82,9 @@ public final class PipelineHarvest {
         DefaultCamelContext camel = new DefaultCamelContext();
         ResourceSyncComponent component = new ResourceSyncComponent();
         component.setStateDirectory(stateDir.toString());
+        if (fetchThreads > 0) {
+            component.setFetchThreads(fetchThreads);
+        }
         camel.addComponent("resourcesync", component);
         camel.getRegistry().bind("benchPoll", strategy);
         String from = "resourcesync:" + source + "?fetchContent=true&pollStrategy=#benchPoll&initialDelay=0"

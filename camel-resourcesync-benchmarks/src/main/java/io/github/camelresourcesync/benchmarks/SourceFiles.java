@@ -176,7 +176,13 @@ final class SourceFiles {
      * @return the bytes of all resource files
      */
     long writeContentSource(int count, int minSize, int maxSize, List<String> algorithms) throws IOException {
-        int lists = Math.max(1, (count + MAX_LIST_ENTRIES - 1) / MAX_LIST_ENTRIES);
+        return writeContentSource(count, minSize, maxSize, algorithms, MAX_LIST_ENTRIES);
+    }
+
+    /** As {@link #writeContentSource(int, int, int, List)} with lists of at most {@code perList} entries. */
+    long writeContentSource(int count, int minSize, int maxSize, List<String> algorithms, int perList)
+            throws IOException {
+        int lists = Math.max(1, (count + perList - 1) / perList);
         String index = "resourcelist-index.xml";
         writeDiscovery(lists == 1 ? "resourcelist.xml" : index);
         SplittableRandom random = new SplittableRandom(11);
@@ -188,8 +194,8 @@ final class SourceFiles {
         for (int l = 0; l < lists; l++) {
             String name = lists == 1 ? "resourcelist.xml" : String.format("resourcelists/resourcelist-%04d.xml", l);
             try (Doc d = new Doc(name, RootElement.URLSET, md("resourcelist", AT), up)) {
-                int end = Math.min(count, (l + 1) * MAX_LIST_ENTRIES);
-                for (int i = l * MAX_LIST_ENTRIES; i < end; i++) {
+                int end = Math.min(count, (l + 1) * perList);
+                for (int i = l * perList; i < end; i++) {
                     String path = String.format("res/%03d/%06d.txt", i / 1000, i);
                     byte[] content = text(random, minSize + random.nextInt(maxSize - minSize + 1));
                     Path file = root.resolve(path);

@@ -1,6 +1,8 @@
 package io.github.camelresourcesync.harvest;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +12,7 @@ import io.github.camelresourcesync.http.DocumentResponse;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Capability;
+import io.github.camelresourcesync.model.Content;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.state.SourceClock;
 import io.github.camelresourcesync.xml.ExpectedCapability;
@@ -95,6 +98,43 @@ final class DocumentLoader {
         }
     }
 
+    /**
+     * Fetches a document ahead of its turn ({@link ListFetchAhead}): its body is received like a resource body (in
+     * memory up to the spool threshold, else in a temporary file) and its connection released at once, so a list
+     * waiting for its turn holds neither a connection nor its bytes in the heap. Not parsed yet.
+     */
+    Fetched fetchAhead(URI uri) throws IOException {
+        try (DocumentResponse response = fetcher.fetchDocument(uri, Validators.NONE)) {
+            Content body = fetcher.receive(response.body(), response.uri(), List.of(), -1, response.contentType());
+            return new Fetched(body, response.validators(), response.uri());
+        }
+    }
+
+    /** Opens a document fetched ahead; closing the document deletes its received body. */
+    SitemapDocument open(Fetched fetched, Capability expected) throws IOException {
+        InputStream in = null;
+        try {
+            in = new FilterInputStream(fetched.body().openStream()) {
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        fetched.close();
+                    }
+                }
+            };
+            SitemapDocument doc = ExpectedCapability.require(reader.open(in, fetched.uri()), expected);
+            progress.documentRead();
+            return doc;
+        } catch (IOException | RuntimeException e) {
+            try (InputStream opened = in) {
+                fetched.close();
+            }
+            throw e;
+        }
+    }
+
     /** Every entry of the document was delivered: next time, a 304 means there is nothing new in it. */
     void markProcessed(URI uri, Validators validators) {
         if (validators != null && !validators.isEmpty()) {
@@ -122,5 +162,13 @@ final class DocumentLoader {
     }
 
     record Opened(SitemapDocument document, Validators validators, URI uri) {
+    }
+
+    /** A document's body fetched ahead, with where it was finally read from (after redirects). */
+    record Fetched(Content body, Validators validators, URI uri) implements AutoCloseable {
+        @Override
+        public void close() {
+            body.close();
+        }
     }
 }

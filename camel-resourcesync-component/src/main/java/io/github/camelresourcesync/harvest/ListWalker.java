@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,14 +27,24 @@ import org.slf4j.LoggerFactory;
  * Streams the resource entries of a list or of an index of lists, depth first, holding one open document per level.
  * Entries that point at other documents ({@code <sitemap>}, or a {@code <url>} carrying {@code rs:md capability}, as
  * sources that publish an index as a {@code urlset} do) are followed instead of being reported as resources.
+ * <p>
+ * When a list is followed, the next {@value #LISTS_AHEAD} lists of the same index are fetched ahead
+ * ({@link ListFetchAhead}), looking at most {@value #ENTRIES_AHEAD} entries ahead in it: over a far Source the round
+ * trip of the next list passes while this one is read. Entries are still returned in document order.
  */
 final class ListWalker implements BaselineEntries {
 
     private static final Logger LOG = LoggerFactory.getLogger(ListWalker.class);
+    /** lists fetched ahead and not yet opened, at most: each holds a body (a file above the spool threshold) */
+    static final int LISTS_AHEAD = 2;
+    /** entries of an index read ahead of their turn, at most, looking for lists to fetch ahead */
+    static final int ENTRIES_AHEAD = 64;
 
     private final DocumentLoader loader;
     private final int maxDepth;
-    private final Deque<SitemapDocument> open = new ArrayDeque<>();
+    private final Deque<Level> open = new ArrayDeque<>();
+    /** lists being fetched ahead, in the order they come */
+    private final Map<URI, ListFetchAhead> ahead = new LinkedHashMap<>();
     private final Set<URI> visited = new HashSet<>();
     private final SyncProgress progress;
     private final URI root;
@@ -85,12 +97,12 @@ final class ListWalker implements BaselineEntries {
 
     /** The document being read, whose entry {@link #next()} returned last. */
     SitemapDocument current() {
-        return open.peek();
+        return open.isEmpty() ? null : open.peek().doc;
     }
 
     @Override
     public URI currentDocument() {
-        return open.isEmpty() ? root : open.peek().header().uri();
+        return open.isEmpty() ? root : open.peek().doc.header().uri();
     }
 
     @Override
@@ -117,15 +129,16 @@ final class ListWalker implements BaselineEntries {
     @Override
     public Entry next() throws IOException {
         while (!open.isEmpty()) {
-            SitemapDocument doc = open.peek();
-            Entry e = doc.next();
+            Level level = open.peek();
+            SitemapDocument doc = level.doc;
+            Entry e = level.next();
             if (e == null) {
-                open.pop().close();
+                open.pop().doc.close();
                 continue;
             }
             progress.entryRead();
             if (e.isDocumentReference()) {
-                follow(doc, e);
+                follow(level, e);
                 continue;
             }
             if (doc.header().isIndex()) {
@@ -136,17 +149,41 @@ final class ListWalker implements BaselineEntries {
         return null;
     }
 
-    private void follow(SitemapDocument parent, Entry e) throws IOException {
+    private void follow(Level parent, Entry e) throws IOException {
+        SitemapDocument doc = parent.doc;
         if (open.size() >= maxDepth) {
-            throw new DocumentException(parent.header().uri(),
+            throw new DocumentException(doc.header().uri(),
                     "indexes nest deeper than " + maxDepth + " levels at " + e.loc());
         }
+        ListFetchAhead early = ahead.remove(e.loc());
         if (!visited.add(e.loc())) {
-            LOG.warn("{} lists {} a second time (loop or duplicate); skipped", parent.header().uri(), e.loc());
+            LOG.warn("{} lists {} a second time (loop or duplicate); skipped", doc.header().uri(), e.loc());
+            if (early != null) {
+                early.close();
+            }
             return;
         }
         followed = true;
-        push(loader.open(e.loc(), expected));
+        fetchAhead(parent);
+        push(early != null ? early.open(expected) : loader.open(e.loc(), expected));
+    }
+
+    /** Starts fetching the next lists of {@code parent} that are not fetched or followed yet, up to the bound. */
+    private void fetchAhead(Level parent) {
+        parent.readAhead();
+        for (Entry next : parent.buffered) {
+            if (ahead.size() >= LISTS_AHEAD) {
+                return;
+            }
+            URI loc = next.loc();
+            if (next.isDocumentReference() && isHttp(loc) && !visited.contains(loc) && !ahead.containsKey(loc)) {
+                ahead.put(loc, ListFetchAhead.start(loader, loc));
+            }
+        }
+    }
+
+    private static boolean isHttp(URI uri) {
+        return "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
     }
 
     private void push(SitemapDocument doc) {
@@ -160,13 +197,58 @@ final class ListWalker implements BaselineEntries {
             snapshotTime = t;
         }
         // parsed on a thread of its own, so XML parsing (half of a listing's work) runs beside event delivery
-        open.push(new PrefetchingSitemapDocument(doc));
+        open.push(new Level(new PrefetchingSitemapDocument(doc)));
     }
 
     @Override
     public void close() {
         while (!open.isEmpty()) {
-            open.pop().close();
+            open.pop().doc.close();
+        }
+        ahead.values().forEach(ListFetchAhead::close);
+        ahead.clear();
+    }
+
+    /**
+     * An open document and the entries read from it ahead of their turn (to find lists to fetch ahead). An error met
+     * while reading ahead is thrown in its turn, after the entries before it.
+     */
+    private static final class Level {
+        final SitemapDocument doc;
+        final Deque<Entry> buffered = new ArrayDeque<>();
+        private DocumentException failure;
+        private boolean ended;
+
+        Level(SitemapDocument doc) {
+            this.doc = doc;
+        }
+
+        Entry next() throws DocumentException {
+            if (!buffered.isEmpty()) {
+                return buffered.poll();
+            }
+            if (failure != null) {
+                DocumentException f = failure;
+                failure = null;
+                ended = true;
+                throw f;
+            }
+            return ended ? null : doc.next();
+        }
+
+        void readAhead() {
+            while (buffered.size() < ENTRIES_AHEAD && failure == null && !ended) {
+                try {
+                    Entry e = doc.next();
+                    if (e == null) {
+                        ended = true;
+                    } else {
+                        buffered.add(e);
+                    }
+                } catch (DocumentException e) {
+                    failure = e;
+                }
+            }
         }
     }
 }

@@ -147,6 +147,28 @@ class HarvesterTest {
         assertEquals(List.of(), runAll(h, 0));
     }
 
+    /**
+     * The lists of an index are fetched ahead of their turn: a baseline stopped part-way continues where it stopped,
+     * in the order of an uninterrupted one, every resource once, and completes.
+     */
+    @Test
+    void aBaselineOfAnIndexStoppedPartWayContinuesInOrderWithListsFetchedAhead() throws Exception {
+        for (int i = 0; i < 12; i++) {
+            source.put(String.format("/res/r%02d.txt", i), "resource " + i);
+        }
+        source.resourceListParts(6);
+        List<String> uninterrupted = runAll(rig.harvester(source.base(), new HarvestOptions(),
+                new InMemoryStateStore()), 0);
+        assertEquals(14, uninterrupted.size());
+        Harvester h = harvester(new HarvestOptions());
+        List<String> delivered = new ArrayList<>(runAll(h, 5));
+        assertEquals(5, delivered.size(), "stopped after five events");
+        delivered.addAll(runAll(h, 0));
+        assertEquals(uninterrupted, delivered, "the same events in the same order, none twice");
+        assertTrue(state().baselineComplete());
+        assertEquals(List.of(), runAll(h, 0));
+    }
+
     /** Push waits for the first baseline: a resource it delivered earlier would be one the baseline cannot sweep. */
     @Test
     void changesPushedBeforeTheFirstBaselineAreLeftToIt() throws Exception {

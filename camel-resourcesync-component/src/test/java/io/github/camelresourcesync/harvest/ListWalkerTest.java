@@ -5,15 +5,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.http.Validators;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.testsupport.FetchRig;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
+import com.sun.net.httpserver.HttpHandler;
 import io.github.camelresourcesync.xml.DocumentException;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
@@ -56,11 +59,15 @@ class ListWalkerTest {
     }
 
     private void list(String path, String md, String... resources) {
+        server.serveXml(path, listXml(md, resources));
+    }
+
+    private static String listXml(String md, String... resources) {
         StringBuilder xml = new StringBuilder(URLSET).append("  <rs:md ").append(md).append("/>\n");
         for (String r : resources) {
             xml.append("  <url><loc>{base}").append(r).append("</loc></url>\n");
         }
-        server.serveXml(path, xml.append("</urlset>").toString());
+        return xml.append("</urlset>").toString();
     }
 
     private void index(String path, String md, String... lists) {
@@ -184,6 +191,116 @@ class ListWalkerTest {
                 }
             }, "the only connection is still held by the closed walker's list");
             assertEquals(List.of("/res/a @ /small.xml"), next);
+        }
+    }
+
+    /**
+     * A far Source: every list answers after a delay. The next lists of the index are requested while the current one
+     * is read (requests overlap, at most {@link ListWalker#LISTS_AHEAD} ahead of the one being read), and the walk
+     * returns the same entries in the same order, with the same counts, as one list after another would.
+     */
+    @Test
+    void theNextListsOfAnIndexAreFetchedAheadAndTheWalkKeepsItsOrder() throws Exception {
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger mostInFlight = new AtomicInteger();
+        String[] lists = new String[6];
+        List<String> expectedWalk = new ArrayList<>();
+        for (int l = 0; l < lists.length; l++) {
+            lists[l] = "/list-" + l + ".xml";
+            String[] resources = { "/res/" + l + "a", "/res/" + l + "b", "/res/" + l + "c" };
+            for (String r : resources) {
+                expectedWalk.add(r + " @ " + lists[l]);
+            }
+            HttpHandler list = TestHttpServer.Resource.of(listXml("capability=\"resourcelist\"", resources)
+                    .replace("{base}", server.baseUri().toString())).contentType("application/xml");
+            server.handle(lists[l], exchange -> {
+                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                try {
+                    TestHttpServer.delayed(300, list).handle(exchange);
+                } finally {
+                    inFlight.decrementAndGet();
+                }
+            });
+        }
+        index("/index.xml", "capability=\"resourcelist\"", lists);
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false,
+                progress)) {
+            assertEquals(expectedWalk, walk(walker));
+        }
+        assertTrue(mostInFlight.get() > 1, "the lists' requests overlap");
+        assertEquals(1 + ListWalker.LISTS_AHEAD, mostInFlight.get(),
+                "the list being opened and the next " + ListWalker.LISTS_AHEAD + " lists are requested together, no more");
+        for (String l : lists) {
+            assertEquals(1, server.requests(l), l + " is requested once");
+        }
+        assertEquals(6 + 18, progress.entries(), "six <sitemap> entries and eighteen resources, as without fetching ahead");
+        assertEquals(7, progress.documents());
+    }
+
+    /** A list that fails while fetched ahead fails the walk in its turn: after every entry of the lists before it. */
+    @Test
+    void aListThatFailsAheadFailsTheWalkInItsTurn() throws Exception {
+        index("/index.xml", "capability=\"resourcelist\"", "/list-1.xml", "/missing.xml", "/list-3.xml");
+        list("/list-1.xml", "capability=\"resourcelist\"", "/res/a", "/res/b");
+        list("/list-3.xml", "capability=\"resourcelist\"", "/res/c");
+        try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false,
+                progress)) {
+            assertEquals("/res/a", walker.next().loc().getPath());
+            assertEquals("/res/b", walker.next().loc().getPath());
+            FetchException e = assertThrows(FetchException.class, walker::next);
+            assertEquals(404, e.getStatusCode(), e.getMessage());
+            assertEquals(server.uri("/missing.xml"), e.getUri());
+        }
+        assertEquals(2, server.requests("/missing.xml"), "fetched ahead, and again in its turn");
+    }
+
+    /**
+     * Lists fetched ahead wait as files above the spool threshold, not in the heap; a walker closed part-way deletes
+     * them (once their fetch has ended) and holds no connection.
+     */
+    @Test
+    void listsFetchedAheadWaitAsFilesDeletedWhenTheWalkerCloses(@org.junit.jupiter.api.io.TempDir java.nio.file.Path spool)
+            throws Exception {
+        String[] resources = new String[200];
+        for (int i = 0; i < resources.length; i++) {
+            resources[i] = "/res/" + i;
+        }
+        index("/index.xml", "capability=\"resourcelist\"", "/list-1.xml", "/list-2.xml", "/list-3.xml");
+        for (int l = 1; l <= 3; l++) {
+            list("/list-" + l + ".xml", "capability=\"resourcelist\"", resources);
+        }
+        list("/small.xml", "capability=\"resourcelist\"", "/res/a");
+        try (HttpFetcher one = new HttpFetcher(new FetcherConfig().maxRetries(0).allowedHosts(AllowedHosts.ANY)
+                .maxConnections(1).spoolThreshold(1024).spoolDirectory(spool))) {
+            DocumentLoader single = new DocumentLoader(one, new SitemapReader(), progress);
+            try (ListWalker walker = new ListWalker(single, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false,
+                    progress)) {
+                assertEquals("/res/0", walker.next().loc().getPath());
+                assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                    while (spoolFiles(spool) < 2) {
+                        Thread.sleep(10);
+                    }
+                }, "list-2 and list-3 wait in the spool directory");
+            }
+            // both fetches have ended (their files are whole): closing deletes them at once, not at a later GC
+            assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+                while (spoolFiles(spool) > 0) {
+                    Thread.sleep(10);
+                }
+            }, "the closed walker's lists are deleted");
+            List<String> next = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                try (ListWalker walker = new ListWalker(single, server.uri("/small.xml"), Capability.RESOURCELIST, 2,
+                        false, progress)) {
+                    return walk(walker);
+                }
+            }, "the only connection is still held");
+            assertEquals(List.of("/res/a @ /small.xml"), next);
+        }
+    }
+
+    private static long spoolFiles(java.nio.file.Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".spool")).count();
         }
     }
 }
