@@ -38,7 +38,6 @@ import org.apache.camel.spring.spi.SpringTransactionPolicy;
 import org.apache.camel.support.processor.DelegateAsyncProcessor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -258,45 +257,31 @@ class TransactedDeliveryTest {
     }
 
     /**
-     * Fails today (issue 30): with {@code bridgeErrorHandler=true} the failure handed to the route's error handler in
-     * the follow-up transaction passes camel-spring's TransactionErrorHandler, which marks that transaction
-     * rollback-only (the commit then throws UnexpectedRollbackException and the poll fails); after the give-up the
-     * consumer stops polling with one exchange in flight, and no dead-letter row is written. An
-     * {@code exceptionHandler} bean works ({@link #aGiveUpIsRecordedInTheTransactionThatCommitsTheStateItMoves}).
+     * With {@code bridgeErrorHandler=true} the failure handed to the route's error handler in the follow-up transaction
+     * passes camel-spring's TransactionErrorHandler, which marks that transaction rollback-only: the give-up could never
+     * commit and the consumer stopped polling with one exchange in flight. The combination is refused at start, naming
+     * what works instead ({@link #aGiveUpIsRecordedInTheTransactionThatCommitsTheStateItMoves}).
      */
-    @Disabled("bridgeErrorHandler in a transacted route: the follow-up transaction is marked rollback-only and"
-              + " polling stops after the give-up; see the Javadoc")
     @Test
-    void withBridgeErrorHandlerTheRoutesOnExceptionRecordsTheGiveUpInTheSameTransaction() throws Exception {
-        sql("CREATE TABLE " + prefix + "dead (event_id TEXT NOT NULL, attempt INT NOT NULL, tx BIGINT NOT NULL)");
-        try (TestSource source = source(5)) {
-            start(source, "", new RouteBuilder() {
-                @Override
-                public void configure() {
-                    // only the give-up is handled: a failure before it rolls back and comes again
-                    onException(Exception.class).onWhen(header(ResourceSyncConstants.GIVEN_UP).isEqualTo(true))
-                            .handled(true)
-                            .to("sql:INSERT INTO " + prefix + "dead (event_id, attempt, tx) VALUES"
-                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncAttempt},"
-                                + " txid_current())");
-                    from(uri(source, "&maxEventAttempts=2&bridgeErrorHandler=true")).routeId("tx").transacted()
-                            .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
-                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
-                                + " txid_current())")
-                            .process(e -> {
-                                if (e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class).endsWith("/r4.txt")) {
-                                    throw new IllegalStateException("r4 never goes in");
-                                }
-                            });
-                }
-            });
-            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "dead") == 1);
-            context.getRouteController().stopRoute("tx");
-            assertEquals(2, count("SELECT attempt FROM " + prefix + "dead"), "given up at the second attempt");
-            assertEquals(4, count("SELECT COUNT(*) FROM " + prefix + "events"), "r0..r3 once, r4's inserts rolled back");
-            assertEquals(count("SELECT tx % 4294967296 FROM " + prefix + "dead"),
-                    count("SELECT xmin::text::bigint FROM " + prefix + "source"),
-                    "the resume point past the given-up event commits with its dead letter");
+    void bridgeErrorHandlerOnATransactedRouteIsRefusedAtStart() throws Exception {
+        try (TestSource source = source(1)) {
+            Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> start(source, "",
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from(uri(source, "&bridgeErrorHandler=true")).routeId("tx").transacted()
+                                    .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                                        + " (:#${header.CamelResourceSyncEventId},"
+                                        + " :#${header.CamelResourceSyncLocation}, txid_current())");
+                        }
+                    }));
+            Throwable cause = refused;
+            while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+                cause = cause.getCause();
+            }
+            assertTrue(cause.getMessage().contains("Route 'tx' is transacted and sets bridgeErrorHandler=true"),
+                    cause.getMessage());
+            assertTrue(cause.getMessage().contains("exceptionHandler bean"), cause.getMessage());
         }
     }
 

@@ -182,6 +182,15 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         tracer = PollTracing.of(ep, ep.getServiceUrl());
         // the transaction binds to the JDBC store itself; the leased view writes through it, fenced
         transaction = TransactedRoutes.forRoute(getRoute(), leased != null ? leased.store() : store, routeId());
+        if (transaction != null && ep.isBridgeErrorHandler()) {
+            // the route's error handler would run inside the consumer's transaction and mark it rollback-only: the
+            // give-up could not commit, and the run stopped with its exchange in flight
+            throw new IllegalArgumentException("Route '" + routeId() + "' is transacted and sets"
+                    + " bridgeErrorHandler=true: a given-up event would be handled by the route's error handler inside"
+                    + " the exchange's transaction, which marks it for rollback, so the give-up could never commit."
+                    + " Remove bridgeErrorHandler and record give-ups with an exceptionHandler bean: it runs in the"
+                    + " same transaction as the state it moves (docs/state-and-delivery.md)");
+        }
         fetcher = createFetcher(ep.fetcherConfig().listener(FetchListener.both(statistics, tracer)));
         prepare(store, fetcher);
         super.doStart();
