@@ -200,9 +200,13 @@ class ResourceSyncFaultsTest {
         source.put("/res/a.txt", "alpha");
         startHarvest("");
         awaitMirrorEqualsSource(60);
-        // the fault first: a poll between the two would otherwise take the change before the fault is in place
+        // the fault first, and a poll failed by it before the change: a poll that read the Change List before the
+        // fault was in place could otherwise still fetch a.txt (listed as created) after the change
+        long failedBefore = statistics().failedPolls();
         proxy.inject("/changelist.xml", fault, 10_000);
+        await().atMost(60, TimeUnit.SECONDS).until(() -> statistics().failedPolls() > failedBefore);
         source.change("/res/a.txt", "alpha 2");
+        await().atMost(60, TimeUnit.SECONDS).until(() -> statistics().failedPolls() > failedBefore + 1);
         await().atMost(60, TimeUnit.SECONDS).until(() -> healthIs(HealthCheck.State.DOWN));
         String error = health().orElseThrow().getError().map(Throwable::getMessage).orElse("");
         assertTrue(error.contains("/changelist.xml"), error);
