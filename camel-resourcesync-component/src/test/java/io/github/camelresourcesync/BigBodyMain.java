@@ -166,16 +166,7 @@ public final class BigBodyMain {
         }
 
         org.apache.camel.support.jsse.SSLContextParameters trusting() {
-            org.apache.camel.support.jsse.KeyStoreParameters store = new org.apache.camel.support.jsse.KeyStoreParameters();
-            store.setResource("file:" + tls.keystore());
-            store.setType("PKCS12");
-            store.setPassword(SelfSignedTls.PASSWORD);
-            org.apache.camel.support.jsse.TrustManagersParameters trust =
-                    new org.apache.camel.support.jsse.TrustManagersParameters();
-            trust.setKeyStore(store);
-            org.apache.camel.support.jsse.SSLContextParameters ssl = new org.apache.camel.support.jsse.SSLContextParameters();
-            ssl.setTrustManagers(trust);
-            return ssl;
+            return tls.sslContextParameters();
         }
 
         @Override

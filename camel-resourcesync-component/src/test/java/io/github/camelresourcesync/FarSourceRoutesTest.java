@@ -20,9 +20,6 @@ import io.github.camelresourcesync.testsupport.SelfSignedTls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
-import org.apache.camel.support.jsse.KeyStoreParameters;
-import org.apache.camel.support.jsse.SSLContextParameters;
-import org.apache.camel.support.jsse.TrustManagersParameters;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,21 +56,9 @@ class FarSourceRoutesTest {
         }
     }
 
-    private static SSLContextParameters trustingTheServer() {
-        KeyStoreParameters store = new KeyStoreParameters();
-        store.setResource("file:" + tls.keystore());
-        store.setType("PKCS12");
-        store.setPassword(SelfSignedTls.PASSWORD);
-        TrustManagersParameters trust = new TrustManagersParameters();
-        trust.setKeyStore(store);
-        SSLContextParameters ssl = new SSLContextParameters();
-        ssl.setTrustManagers(trust);
-        return ssl;
-    }
-
     private void startRoutes(String... uris) throws Exception {
         context = new DefaultCamelContext();
-        context.getRegistry().bind("ssl", trustingTheServer());
+        context.getRegistry().bind("ssl", tls.sslContextParameters());
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {

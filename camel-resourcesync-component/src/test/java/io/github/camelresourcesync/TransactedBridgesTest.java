@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,23 +13,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
-import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.MetashareNode;
-import io.github.camelresourcesync.testsupport.TestDatabase;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestSource;
-import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.impl.DefaultCamelContext;
-import org.apache.camel.spring.spi.SpringTransactionPolicy;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
  * Exactly once through the shared consumer base for every source of sync events: the bridges
@@ -42,7 +28,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
  * once and an audit writes no state. Proved on PostgreSQL through transaction ids, as in {@link TransactedDeliveryTest}:
  * every state row was last written by a transaction that also wrote sink rows.
  */
-class TransactedBridgesTest {
+class TransactedBridgesTest extends TransactedRouteFixture {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final String FEED_HEAD = "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\">"
@@ -54,33 +40,8 @@ class TransactedBridgesTest {
     @TempDir
     Path dir;
 
-    private String url;
-    private String prefix;
-    private HikariDataSource ds;
-    private CamelContext context;
     private final Set<String> failedOnce = ConcurrentHashMap.newKeySet();
 
-    @BeforeEach
-    void database() throws SQLException {
-        url = TestDatabase.postgresUrl();
-        prefix = TestDatabase.uniquePrefix();
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url);
-        config.setMaximumPoolSize(6);
-        ds = new HikariDataSource(config);
-        sql("CREATE TABLE " + prefix + "events (event_id TEXT NOT NULL, location TEXT NOT NULL, tx BIGINT NOT NULL)");
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        if (context != null) {
-            context.stop();
-        }
-        if (ds != null) {
-            ds.close();
-            TestDatabase.dropTables(url, prefix);
-        }
-    }
 
     @Test
     void theAtomPmhBridgeCommitsItsStateInTheExchangesTransaction() throws Exception {
@@ -183,28 +144,6 @@ class TransactedBridgesTest {
         }
     }
 
-    private void start(RouteBuilder routes) throws Exception {
-        context = new DefaultCamelContext();
-        JdbcStateStore store = new JdbcStateStore(ds);
-        store.setTablePrefix(prefix);
-        context.getRegistry().bind("store", store);
-        context.getRegistry().bind("dataSource", ds);
-        context.getRegistry().bind("PROPAGATION_REQUIRED",
-                new SpringTransactionPolicy(new DataSourceTransactionManager(ds)));
-        context.addRoutes(routes);
-        context.start();
-    }
 
-    private long count(String query) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 
-    private void sql(String statement) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
-            st.execute(statement);
-        }
-    }
 }

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -16,16 +14,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import javax.sql.DataSource;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.LogCapture;
-import io.github.camelresourcesync.testsupport.TestDatabase;
 import io.github.camelresourcesync.testsupport.TestSource;
-import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.NamedNode;
 import org.apache.camel.Processor;
@@ -36,8 +31,6 @@ import org.apache.camel.spi.ExceptionHandler;
 import org.apache.camel.spi.TransactedPolicy;
 import org.apache.camel.spring.spi.SpringTransactionPolicy;
 import org.apache.camel.support.processor.DelegateAsyncProcessor;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -53,42 +46,17 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
  * last written by the transaction that inserted the last event ({@code xmin}), and a failure after the sink's insert
  * leaves no row behind. {@code ExactlyOnceCrashTest} proves the same under SIGKILL.
  */
-class TransactedDeliveryTest {
+class TransactedDeliveryTest extends TransactedRouteFixture {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
-    private String url;
-    private String prefix;
-    private HikariDataSource ds;
-    private CamelContext context;
 
-    @BeforeEach
-    void database() throws SQLException {
-        url = TestDatabase.postgresUrl();
-        prefix = TestDatabase.uniquePrefix();
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url);
-        config.setMaximumPoolSize(6);
-        ds = new HikariDataSource(config);
-        sql("CREATE TABLE " + prefix + "events (event_id TEXT NOT NULL, location TEXT NOT NULL, tx BIGINT NOT NULL)");
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        if (context != null) {
-            context.stop();
-        }
-        if (ds != null) {
-            ds.close();
-            TestDatabase.dropTables(url, prefix);
-        }
-    }
 
     @Test
     void eachExchangeCommitsTheStateInItsOwnTransactionAndAFailureRollsBackBoth() throws Exception {
         Set<String> failedOnce = ConcurrentHashMap.newKeySet();
         try (TestSource source = source(20)) {
-            start(source, "", new RouteBuilder() {
+            start(new RouteBuilder() {
                 @Override
                 public void configure() {
                     from(uri(source, "")).routeId("tx").transacted()
@@ -116,7 +84,7 @@ class TransactedDeliveryTest {
     @Test
     void batchingHoldsAWholeBatchInOneTransactionWithAPlainBeanSink() throws Exception {
         try (TestSource source = source(300)) {
-            start(source, "", new RouteBuilder() {
+            start(new RouteBuilder() {
                 @Override
                 public void configure() {
                     from(uri(source, "&batching=true")).routeId("tx").transacted().process(this::insertAll);
@@ -151,7 +119,7 @@ class TransactedDeliveryTest {
     void camelJdbcOnATransactionAwareDataSourceJoinsTheTransaction() throws Exception {
         try (TestSource source = source(10)) {
             DataSource aware = new TransactionAwareDataSourceProxy(ds);
-            start(source, "", new RouteBuilder() {
+            start(new RouteBuilder() {
                 @Override
                 public void configure() {
                     getContext().getRegistry().bind("aware", aware);
@@ -225,7 +193,7 @@ class TransactedDeliveryTest {
     void aGiveUpIsRecordedInTheTransactionThatCommitsTheStateItMoves() throws Exception {
         sql("CREATE TABLE " + prefix + "dead (event_id TEXT NOT NULL, attempt INT NOT NULL, tx BIGINT NOT NULL)");
         try (TestSource source = source(5)) {
-            start(source, "", new RouteBuilder() {
+            start(new RouteBuilder() {
                 @Override
                 public void configure() {
                     // the dead letter: a handler writing the given-up event with the application's DataSource
@@ -265,8 +233,7 @@ class TransactedDeliveryTest {
     @Test
     void bridgeErrorHandlerOnATransactedRouteIsRefusedAtStart() throws Exception {
         try (TestSource source = source(1)) {
-            Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> start(source, "",
-                    new RouteBuilder() {
+            Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> start(new RouteBuilder() {
                         @Override
                         public void configure() {
                             from(uri(source, "&bridgeErrorHandler=true")).routeId("tx").transacted()
@@ -343,7 +310,7 @@ class TransactedDeliveryTest {
     @Test
     void theDefaultEmbeddedStoreInATransactedRouteIsExplainedAtStart() throws Exception {
         try (TestSource source = source(3); LogCapture log = LogCapture.open()) {
-            start(source, "", new RouteBuilder() {
+            start(new RouteBuilder() {
                 @Override
                 public void configure() {
                     from("resourcesync:" + source.base() + "?stateDirectory=target/" + prefix
@@ -361,7 +328,7 @@ class TransactedDeliveryTest {
     @Test
     void aTransactionThatIsNotOnTheStoresDataSourceIsExplainedAtStart() throws Exception {
         try (TestSource source = source(3); LogCapture log = LogCapture.open()) {
-            start(source, "", new RouteBuilder() {
+            start(new RouteBuilder() {
                 @Override
                 public void configure() {
                     // a policy that is not Spring's (camel-jta's, for one)
@@ -449,28 +416,4 @@ class TransactedDeliveryTest {
         return "resourcesync:" + source.base() + "?stateStore=#store&initialDelay=0&delay=100&greedy=true" + options;
     }
 
-    private void start(TestSource source, String unused, RouteBuilder routes) throws Exception {
-        context = new DefaultCamelContext();
-        JdbcStateStore store = new JdbcStateStore(ds);
-        store.setTablePrefix(prefix);
-        context.getRegistry().bind("store", store);
-        context.getRegistry().bind("dataSource", ds);
-        context.getRegistry().bind("PROPAGATION_REQUIRED",
-                new SpringTransactionPolicy(new DataSourceTransactionManager(ds)));
-        context.addRoutes(routes);
-        context.start();
-    }
-
-    private long count(String query) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private void sql(String statement) throws SQLException {
-        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
-            st.execute(statement);
-        }
-    }
 }

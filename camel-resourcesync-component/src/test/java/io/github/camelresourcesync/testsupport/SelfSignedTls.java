@@ -68,6 +68,20 @@ public final class SelfSignedTls {
         return trusting;
     }
 
+    /** Camel's TLS settings trusting this certificate, from the key store file, as users configure a trust store. */
+    public org.apache.camel.support.jsse.SSLContextParameters sslContextParameters() {
+        org.apache.camel.support.jsse.KeyStoreParameters store = new org.apache.camel.support.jsse.KeyStoreParameters();
+        store.setResource("file:" + keystore);
+        store.setType("PKCS12");
+        store.setPassword(PASSWORD);
+        org.apache.camel.support.jsse.TrustManagersParameters trust =
+                new org.apache.camel.support.jsse.TrustManagersParameters();
+        trust.setKeyStore(store);
+        org.apache.camel.support.jsse.SSLContextParameters ssl = new org.apache.camel.support.jsse.SSLContextParameters();
+        ssl.setTrustManagers(trust);
+        return ssl;
+    }
+
     /** The PKCS12 key store (it also serves as a trust store holding the certificate). */
     public Path keystore() {
         return keystore;
