@@ -91,6 +91,11 @@ final class DocumentBodyStream extends FilterInputStream {
         return eof;
     }
 
+    /** Reports the bytes read so far as the body received (once): what is read after is not the reader's. */
+    void reportReceived() {
+        report();
+    }
+
     private void reachedEnd() {
         eof = true;
         report();

@@ -93,6 +93,7 @@ final class HttpDocumentResponse implements DocumentResponse {
             return;
         }
         closed = true;
+        body.reportReceived(); // what the reader read, not the trailer read below
         readTrailer();
         if (body.atEnd()) {
             closeQuietly(body);
