@@ -201,6 +201,7 @@ final class ClusterNodes {
         }
         return String.format("%,d Sources, polled by another node after %.1f s (median), %.1f s (max)%s",
                 delays.size() + never, delays.get(delays.size() / 2) / 1000.0, delays.get(delays.size() - 1) / 1000.0,
-                never == 0 ? "" : ", " + never + " not polled by another node before the end (the restarted node took them again)");
+                never == 0 ? "" : ", " + never + " not polled by another node before the end (the restarted node"
+                                  + " took them again)");
     }
 }
