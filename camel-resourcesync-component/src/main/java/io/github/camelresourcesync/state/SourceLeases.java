@@ -101,6 +101,24 @@ public final class SourceLeases implements AutoCloseable {
     }
 
     static void createTables(Connection c, JdbcDialect d, String prefix) throws SQLException {
+        try {
+            createTablesOnce(c, d, prefix);
+        } catch (SQLException e) {
+            // nodes whose first polls start together race on CREATE TABLE IF NOT EXISTS (PostgreSQL then reports a
+            // duplicate type); the second attempt finds the tables
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
+            try {
+                createTablesOnce(c, d, prefix);
+            } catch (SQLException again) {
+                again.addSuppressed(e);
+                throw again;
+            }
+        }
+    }
+
+    private static void createTablesOnce(Connection c, JdbcDialect d, String prefix) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS " + prefix + "lease (lease_hash " + d.keyType
                        + " NOT NULL, lease_key " + d.textType + " NOT NULL, owner " + d.textType

@@ -166,6 +166,15 @@ final class QuartzCluster implements AutoCloseable {
         return rows;
     }
 
+    /** Leases taken (polls run) per node, from the lease log. */
+    Map<String, Integer> leasesPerNode() throws Exception {
+        Map<String, Integer> per = new java.util.TreeMap<>();
+        for (Object[] row : leaseLog()) {
+            per.merge((String) row[2], 1, Integer::sum);
+        }
+        return per;
+    }
+
     /** Pairs of leases of one Source that overlap in time (none, when the fencing holds). */
     List<String> overlappingLeases() throws Exception {
         List<String> overlaps = new ArrayList<>();
@@ -178,6 +187,57 @@ final class QuartzCluster implements AutoCloseable {
             previous = row;
         }
         return overlaps;
+    }
+
+    /** The database's clock (epoch ms), the one the leases are timed by. */
+    long dbMillis() throws Exception {
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT CAST(EXTRACT(EPOCH FROM CLOCK_TIMESTAMP()) * 1000 AS BIGINT)")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * For each Source whose last lease before {@code since} was {@code node}'s: ms from {@code since} to its first
+     * lease by another node, or {@code -1} when none took it yet.
+     */
+    List<Long> takeOverDelays(String node, long since) throws Exception {
+        String log = prefix + "lease_log";
+        String sql = "WITH last AS (SELECT DISTINCT ON (lease_hash) lease_hash, owner FROM " + log
+                     + " WHERE acquired_at < ? ORDER BY lease_hash, token DESC) SELECT (SELECT min(l.acquired_at) FROM "
+                     + log + " l WHERE l.lease_hash = last.lease_hash AND l.acquired_at >= ? AND l.owner <> last.owner)"
+                     + " FROM last WHERE last.owner = ?";
+        List<Long> delays = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url); java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setLong(1, since);
+            ps.setLong(2, since);
+            ps.setString(3, node);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    long at = rs.getLong(1);
+                    delays.add(rs.wasNull() ? -1 : at - since);
+                }
+            }
+        }
+        return delays;
+    }
+
+    /** Every row of the state tables (Source resume points and resource states), as hex, to compare two moments. */
+    List<String> stateRows() throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            for (String q : List.of("SELECT encode(source_hash, 'hex') || ' ' || encode(state, 'hex') FROM " + prefix
+                                    + "source ORDER BY 1", "SELECT encode(location_hash, 'hex') || ' ' || encode(state,"
+                                                           + " 'hex') FROM " + prefix + "resource ORDER BY 1")) {
+                try (ResultSet rs = st.executeQuery(q)) {
+                    while (rs.next()) {
+                        rows.add(rs.getString(1));
+                    }
+                }
+            }
+        }
+        return rows;
     }
 
     /** Changes one resource of every Source. */

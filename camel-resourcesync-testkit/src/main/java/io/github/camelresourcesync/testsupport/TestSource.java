@@ -39,6 +39,7 @@ public final class TestSource implements AutoCloseable {
     }
 
     private final SourceServer server;
+    private final URI base;
     private final Map<String, Resource> resources = new TreeMap<>();
     private final List<Change> changes = new ArrayList<>();
     private final Map<String, java.util.Set<String>> history = new TreeMap<>();
@@ -53,15 +54,27 @@ public final class TestSource implements AutoCloseable {
 
     public TestSource() throws IOException {
         server = SourceServer.builder().threadName("test-source").start(this::answer);
+        base = server.base();
+        changeListFrom = clock;
+    }
+
+    /**
+     * A Source under {@code base} (ending in {@code /}) of a server shared by many Sources, whose {@link SourceServer.Site}
+     * hands it the paths below {@code base} through {@link #answer}; faults and request counts need a server of its
+     * own.
+     */
+    public TestSource(URI base) {
+        server = null;
+        this.base = base;
         changeListFrom = clock;
     }
 
     public URI base() {
-        return server.base();
+        return base;
     }
 
     public URI uri(String path) {
-        return server.uri(path);
+        return base.resolve(path.startsWith("/") ? path.substring(1) : path);
     }
 
     public synchronized TestSource style(Style s) {
@@ -223,7 +236,8 @@ public final class TestSource implements AutoCloseable {
         return m;
     }
 
-    private synchronized Answer answer(String path) throws IOException {
+    /** What this Source serves at {@code path} (relative to its base, e.g. {@code /capabilitylist.xml}); null: 404. */
+    public synchronized Answer answer(String path) throws IOException {
         byte[] document = render(path);
         if (document != null) {
             return Answer.document(document);
@@ -386,6 +400,8 @@ public final class TestSource implements AutoCloseable {
 
     @Override
     public void close() {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 }
