@@ -1,12 +1,12 @@
 package io.github.camelresourcesync.benchmarks;
 
+import io.github.camelresourcesync.testsupport.ClusteredQuartz;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Properties;
 
 import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.ResourceSyncConstants;
@@ -49,7 +49,8 @@ public final class ClusterNode {
         store.setMaximumPoolSize(threads + 1); // a connection per running poll, one for the renewals
 
         CamelContext context = new DefaultCamelContext();
-        context.getComponent("quartz", QuartzComponent.class).setProperties(quartz(jdbcUrl, threads, checkin));
+        context.getComponent("quartz", QuartzComponent.class)
+                .setProperties(ClusteredQuartz.postgres(jdbcUrl, "", threads, Long.parseLong(checkin)));
         context.getComponent("resourcesync", ResourceSyncComponent.class).setStateStore(store);
         context.addRoutes(new RouteBuilder() {
             @Override
@@ -91,27 +92,6 @@ public final class ClusterNode {
             Files.writeString(Path.of(events + ".stats"), "polls=" + polls + " skipped=" + skipped + " handOvers="
                                                           + handOvers + " lost=" + lost + "\n");
         }
-    }
-
-    /** The standard properties of a clustered JDBC JobStore on PostgreSQL (what quartz.properties holds). */
-    static Properties quartz(String jdbcUrl, int threads, String checkinMillis) {
-        Properties p = new Properties();
-        p.setProperty("org.quartz.scheduler.instanceName", "resourcesync");
-        p.setProperty("org.quartz.scheduler.instanceId", "AUTO");
-        p.setProperty("org.quartz.threadPool.threadCount", String.valueOf(threads));
-        // acquire up to a thread pool's worth of due triggers per trip through QRTZ_LOCKS
-        p.setProperty("org.quartz.scheduler.batchTriggerAcquisitionMaxCount", String.valueOf(threads));
-        p.setProperty("org.quartz.jobStore.class", "org.quartz.impl.jdbcjobstore.JobStoreTX");
-        p.setProperty("org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate");
-        p.setProperty("org.quartz.jobStore.isClustered", "true");
-        p.setProperty("org.quartz.jobStore.clusterCheckinInterval", checkinMillis);
-        p.setProperty("org.quartz.jobStore.tablePrefix", "QRTZ_");
-        p.setProperty("org.quartz.jobStore.dataSource", "quartz");
-        p.setProperty("org.quartz.dataSource.quartz.driver", "org.postgresql.Driver");
-        p.setProperty("org.quartz.dataSource.quartz.URL", jdbcUrl);
-        p.setProperty("org.quartz.dataSource.quartz.provider", "hikaricp");
-        p.setProperty("org.quartz.dataSource.quartz.maxConnections", String.valueOf(threads + 3));
-        return p;
     }
 
     private static synchronized void append(Path file, String line) throws IOException {

@@ -49,7 +49,7 @@ public final class QuartzClusterNode {
 
         CamelContext context = new DefaultCamelContext();
         QuartzComponent quartz = context.getComponent("quartz", QuartzComponent.class);
-        quartz.setProperties(QuartzTables.clustered(jdbcUrl, prefix, Integer.getInteger("cluster.threads", 10),
+        quartz.setProperties(io.github.camelresourcesync.testsupport.ClusteredQuartz.postgres(jdbcUrl, prefix, Integer.getInteger("cluster.threads", 10),
                 Long.getLong("cluster.checkin", 1000)));
         context.getComponent("resourcesync", ResourceSyncComponent.class).setStateStore(store);
         context.addRoutes(new RouteBuilder() {

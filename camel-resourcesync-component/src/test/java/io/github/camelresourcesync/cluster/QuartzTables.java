@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 
 import org.quartz.impl.StdSchedulerFactory;
 
@@ -35,24 +34,5 @@ final class QuartzTables {
                 }
             }
         }
-    }
-
-    /** The standard properties of a clustered JDBC JobStore on PostgreSQL, with a fast check-in for tests. */
-    static Properties clustered(String jdbcUrl, String prefix, int threads, long checkinMillis) {
-        Properties p = new Properties();
-        p.setProperty("org.quartz.scheduler.instanceName", "resourcesync");
-        p.setProperty("org.quartz.scheduler.instanceId", "AUTO");
-        p.setProperty("org.quartz.threadPool.threadCount", String.valueOf(threads));
-        p.setProperty("org.quartz.jobStore.class", "org.quartz.impl.jdbcjobstore.JobStoreTX");
-        p.setProperty("org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate");
-        p.setProperty("org.quartz.jobStore.isClustered", "true");
-        p.setProperty("org.quartz.jobStore.clusterCheckinInterval", String.valueOf(checkinMillis));
-        p.setProperty("org.quartz.jobStore.tablePrefix", prefix + "QRTZ_");
-        p.setProperty("org.quartz.jobStore.dataSource", "quartz");
-        p.setProperty("org.quartz.dataSource.quartz.driver", "org.postgresql.Driver");
-        p.setProperty("org.quartz.dataSource.quartz.URL", jdbcUrl);
-        p.setProperty("org.quartz.dataSource.quartz.provider", "hikaricp");
-        p.setProperty("org.quartz.dataSource.quartz.maxConnections", String.valueOf(threads + 3));
-        return p;
     }
 }
