@@ -51,28 +51,26 @@ class KameletParametersTest {
 
     /** {@code from} a source, the options in the URI ({@code inUri}) or in the parameters map. */
     private static String from(String uri, Map<String, String> options, boolean inUri) {
-        StringBuilder sb = new StringBuilder("- route:\n    from:\n");
-        if (inUri) {
-            StringBuilder q = new StringBuilder();
-            options.forEach((k, v) -> q.append(q.length() == 0 ? "" : "&").append(k).append('=').append(v));
-            sb.append("      uri: \"").append(uri).append(uri.contains("?") ? "&" : "?").append(q).append("\"\n");
-        } else {
-            sb.append("      uri: \"").append(uri).append("\"\n      parameters:\n");
-            options.forEach((k, v) -> sb.append("        ").append(k).append(": \"").append(v).append("\"\n"));
-        }
-        return sb.append("      steps: [ { to: \"log:x\" } ]\n").toString();
+        return "- route:\n    from:\n" + endpoint("      ", uri, options, inUri) + "      steps: [ { to: \"log:x\" } ]\n";
     }
 
     /** {@code to} a sink, the options in the URI ({@code inUri}) or in the parameters map. */
     private static String to(String uri, Map<String, String> options, boolean inUri) {
-        StringBuilder sb = new StringBuilder("- route:\n    from:\n      uri: direct:in\n      steps:\n        - to:\n");
+        return "- route:\n    from:\n      uri: direct:in\n      steps:\n        - to:\n"
+               + endpoint("            ", uri, options, inUri);
+    }
+
+    /** An endpoint's {@code uri} (and {@code parameters}) at {@code indent}, the options where {@code inUri} says. */
+    private static String endpoint(String indent, String uri, Map<String, String> options, boolean inUri) {
+        StringBuilder sb = new StringBuilder();
         if (inUri) {
             StringBuilder q = new StringBuilder();
             options.forEach((k, v) -> q.append(q.length() == 0 ? "" : "&").append(k).append('=').append(v));
-            sb.append("            uri: \"").append(uri).append(uri.contains("?") ? "&" : "?").append(q).append("\"\n");
+            sb.append(indent).append("uri: \"").append(uri).append(uri.contains("?") ? "&" : "?").append(q)
+                    .append("\"\n");
         } else {
-            sb.append("            uri: \"").append(uri).append("\"\n            parameters:\n");
-            options.forEach((k, v) -> sb.append("              ").append(k).append(": \"").append(v).append("\"\n"));
+            sb.append(indent).append("uri: \"").append(uri).append("\"\n").append(indent).append("parameters:\n");
+            options.forEach((k, v) -> sb.append(indent).append("  ").append(k).append(": \"").append(v).append("\"\n"));
         }
         return sb.toString();
     }
