@@ -116,8 +116,12 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchContent": getOrCreateHarvestConfiguration(target).setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": getOrCreateDeliveryConfiguration(target).setFetchParallelismHttp2(property(camelContext, int.class, value)); return true;
         case "fetchthreads":
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
+        case "fetchthreadshttp2":
+        case "fetchThreadsHttp2": target.setFetchThreadsHttp2(property(camelContext, int.class, value)); return true;
         case "filelayout":
         case "fileLayout": getOrCreateDeliveryConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "gappolicy":
@@ -266,8 +270,12 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return int.class;
         case "fetchthreads":
         case "fetchThreads": return int.class;
+        case "fetchthreadshttp2":
+        case "fetchThreadsHttp2": return int.class;
         case "filelayout":
         case "fileLayout": return java.lang.String.class;
         case "gappolicy":
@@ -412,8 +420,12 @@ public class ResourceSyncComponentConfigurer extends PropertyConfigurerSupport i
         case "fetchContent": return getOrCreateHarvestConfiguration(target).isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return getOrCreateDeliveryConfiguration(target).getFetchParallelism();
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return getOrCreateDeliveryConfiguration(target).getFetchParallelismHttp2();
         case "fetchthreads":
         case "fetchThreads": return target.getFetchThreads();
+        case "fetchthreadshttp2":
+        case "fetchThreadsHttp2": return target.getFetchThreadsHttp2();
         case "filelayout":
         case "fileLayout": return getOrCreateDeliveryConfiguration(target).getFileLayout();
         case "gappolicy":

@@ -61,6 +61,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchContent": target.getHarvestConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": target.getDeliveryConfiguration().setFetchParallelismHttp2(property(camelContext, int.class, value)); return true;
         case "filelayout":
         case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "gappolicy":
@@ -215,6 +217,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return int.class;
         case "filelayout":
         case "fileLayout": return java.lang.String.class;
         case "gappolicy":
@@ -370,6 +374,8 @@ public class ResourceSyncEndpointConfigurer extends PropertyConfigurerSupport im
         case "fetchContent": return target.getHarvestConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return target.getDeliveryConfiguration().getFetchParallelismHttp2();
         case "filelayout":
         case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "gappolicy":

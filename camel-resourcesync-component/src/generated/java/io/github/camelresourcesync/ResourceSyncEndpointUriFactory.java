@@ -23,7 +23,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(79);
+        Set<String> props = new HashSet<>(80);
         props.add("allowedHosts");
         props.add("auditDestination");
         props.add("auditDirectory");
@@ -44,6 +44,7 @@ public class ResourceSyncEndpointUriFactory extends org.apache.camel.support.com
         props.add("exchangePattern");
         props.add("fetchContent");
         props.add("fetchParallelism");
+        props.add("fetchParallelismHttp2");
         props.add("fileLayout");
         props.add("gapPolicy");
         props.add("greedy");

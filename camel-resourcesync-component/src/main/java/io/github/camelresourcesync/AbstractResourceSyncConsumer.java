@@ -3,9 +3,9 @@ package io.github.camelresourcesync;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.harvest.DiscoveredSource;
+import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.SourceState;
@@ -41,9 +41,11 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
     @Override
     protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
-        ExecutorService fetchPool = ep.isFetchContent() ? fetchPool() : null;
+        // no pool when nothing is fetched: a dump package is then never read for its bitstreams
+        FetchAheadRun.Fetching fetching = ep.isFetchContent() ? fetching()
+                : new FetchAheadRun.Fetching(null, 1, ep.fetcherConfig().longestFetch());
         harvester = new Harvester(ep.sourceUri(), ep.harvestOptions(), fetcher,
-                new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetchPool, progress());
+                new SitemapReader(ep.getMaxEntriesPerDocument()), store, fetching, progress());
         harvester.gapListener(getStatistics());
         harvester.discoveryCheck(found -> {
             Map<String, String> keys = new LinkedHashMap<>();

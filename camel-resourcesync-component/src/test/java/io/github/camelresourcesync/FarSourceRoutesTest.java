@@ -125,6 +125,89 @@ class FarSourceRoutesTest {
                                                + server.connections());
     }
 
+    /** Answers each request after {@code millis} without holding a server thread: a Source that far away. */
+    private static H2Server.Reply far(long millis, AtomicInteger working, AtomicInteger mostWorking, int bodySize) {
+        return (request, response, callback) -> {
+            mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
+            byte[] path = request.getHttpURI().getPath().getBytes(StandardCharsets.UTF_8);
+            byte[] body = bodySize <= 0 ? path : java.util.Arrays.copyOf(path, bodySize);
+            DELAYS.schedule(() -> {
+                working.decrementAndGet();
+                response.write(true, ByteBuffer.wrap(body), callback);
+            }, millis, TimeUnit.MILLISECONDS);
+        };
+    }
+
+    private static final java.util.concurrent.ScheduledExecutorService DELAYS =
+            java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
+                Thread t = new Thread(r, "far-source-delay");
+                t.setDaemon(true);
+                return t;
+            });
+
+    @Test
+    void withTheDefaultsARouteHasManyFetchesInFlightOverHttp2AndFewOverHttp11() throws Exception {
+        AtomicInteger working = new AtomicInteger();
+        AtomicInteger mostWorking = new AtomicInteger();
+        server = H2Server.start(H2Server.Mode.TLS_ALPN, tls.server());
+        serveSource("a", 300, far(200, working, mostWorking, 0));
+        startRoutes("resourcesync:" + server.uri("/a/capabilitylist.xml") + "?fetchContent=true");
+
+        await().atMost(60, TimeUnit.SECONDS).until(() -> received.size() == 300);
+        assertEquals(server.uri("/a/r/7").getPath(), received.get(server.uri("/a/r/7").toString()));
+        assertTrue(mostWorking.get() >= 50, "HTTP/2: the default fetchParallelismHttp2 (100) keeps a far Source"
+                                            + " busy: most in flight " + mostWorking.get());
+        assertTrue(mostWorking.get() <= 100, "at most fetchParallelismHttp2: " + mostWorking.get());
+        assertTrue(server.connections() <= 2, "on one connection (after the ALPN probe): " + server.connections());
+        context.stop();
+        server.close();
+
+        received.clear();
+        mostWorking.set(0);
+        server = H2Server.start(H2Server.Mode.TLS_HTTP_1_1_ONLY, tls.server());
+        serveSource("b", 40, far(200, working, mostWorking, 0));
+        startRoutes("resourcesync:" + server.uri("/b/capabilitylist.xml") + "?fetchContent=true");
+
+        await().atMost(60, TimeUnit.SECONDS).until(() -> received.size() == 40);
+        assertEquals(Set.of("HTTP/1.1"), Set.copyOf(server.protocols()));
+        assertTrue(mostWorking.get() <= 4, "HTTP/1.1 keeps fetchParallelism's 4 lanes, a connection each: "
+                                           + mostWorking.get());
+        assertTrue(server.connections() <= 5, "connections: " + server.connections());
+    }
+
+    @Test
+    void theManyFetchesOfAnHttp2SourceKeepNoMoreBodiesInMemoryThanFourLanesWould() throws Exception {
+        AtomicInteger working = new AtomicInteger();
+        AtomicInteger mostWorking = new AtomicInteger();
+        Path spool = dir.resolve("spool-" + System.nanoTime());
+        Set<Long> spooledWhileDelivered = ConcurrentHashMap.newKeySet();
+        server = H2Server.start(H2Server.Mode.TLS_ALPN, tls.server());
+        // 64 KB: in memory under the spoolThreshold (256 KB) of four lanes, spooled when 100 lanes share that memory
+        serveSource("a", 20, far(50, working, mostWorking, 64 * 1024));
+        context = new DefaultCamelContext();
+        context.getRegistry().bind("ssl", tls.sslContextParameters());
+        context.getRegistry().bind("store", new InMemoryStateStore());
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + server.uri("/a/capabilitylist.xml") + "?fetchContent=true&stateStore=#store"
+                     + "&sslContextParameters=#ssl&initialDelay=0&delay=600000&spoolDirectory=" + spool)
+                        .process(e -> {
+                            spooledWhileDelivered.add((long) io.github.camelresourcesync.testsupport.SpoolFiles
+                                    .in(spool).size());
+                            received.put(e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class),
+                                    String.valueOf(e.getIn().getBody(byte[].class).length));
+                        });
+            }
+        });
+        context.start();
+
+        await().atMost(60, TimeUnit.SECONDS).until(() -> received.size() == 20);
+        assertEquals(String.valueOf(64 * 1024), received.get(server.uri("/a/r/3").toString()));
+        assertTrue(spooledWhileDelivered.stream().anyMatch(n -> n > 0),
+                "64 KB bodies spooled over HTTP/2's 100 lanes: spool files seen " + spooledWhileDelivered);
+    }
+
     @Test
     void theAtomPmhBridgeHarvestsOverHttp2() throws Exception {
         server = H2Server.start(H2Server.Mode.TLS_ALPN, tls.server());

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.model.Content;
@@ -24,11 +25,12 @@ import io.github.camelresourcesync.state.StateBuffer;
  * listing order ({@link #resolve}) and writes what each reported item leaves in the state ({@link #commit}).
  *
  * <p>
- * Bounds: {@link Fetching#parallelism()} fetches at a time ({@link FetchLanes}), as many again waiting fetched or
- * queued so a lane never waits for delivery (one item ahead when nothing is fetched); {@code maxEvents} events (0: no
- * limit); {@link Fetching#waitLimit()} per fetch awaited, then its event fails. Bytes ahead are bounded through the
- * window: a body above the fetch policy's {@code spoolThreshold} goes to a file, so the window holds at most
- * {@code 2 x parallelism x spoolThreshold} in memory (a run of dump bitstreams {@link BitstreamRuns#MAX_BYTES}).
+ * Bounds: {@link Fetching#lanes()} fetches at a time ({@link FetchLanes}: few over HTTP/1.1, many over HTTP/2), as
+ * many again waiting fetched or queued so a lane never waits for delivery (one item ahead when nothing is fetched);
+ * {@code maxEvents} events (0: no limit); {@link Fetching#waitLimit()} per fetch awaited, then its event fails. Bytes
+ * ahead are bounded through the window: a body above {@link Fetching#spoolThreshold} goes to a file, so the window
+ * holds at most {@code 2 x parallelism x spoolThreshold} in memory whatever the lanes (a run of dump bitstreams
+ * {@link BitstreamRuns#MAX_BYTES}).
  *
  * <p>
  * Commit: an ordered run commits an item once it and every item before it are resolved (delivered, given up, skipped),
@@ -42,12 +44,55 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
 
     /**
      * Where and how fast a run fetches: on {@code pool} (may be {@code null} for a run that fetches nothing),
-     * {@code parallelism} at a time, each awaited at most {@code waitLimit} ({@code null}: one hour).
+     * {@code parallelism} at a time, or as {@code multiplexed} says while the Source answers over HTTP/2 ({@code null}:
+     * the same whatever the protocol), each awaited at most {@code waitLimit} ({@code null}: one hour).
      */
-    public record Fetching(Executor pool, int parallelism, Duration waitLimit) {
+    public record Fetching(Executor pool, int parallelism, Multiplexed multiplexed, Duration waitLimit) {
         public Fetching {
             parallelism = Math.max(1, parallelism);
             waitLimit = waitLimit == null ? Duration.ofHours(1) : waitLimit;
+        }
+
+        /** {@code parallelism} at a time whatever the protocol. */
+        public Fetching(Executor pool, int parallelism, Duration waitLimit) {
+            this(pool, parallelism, null, waitLimit);
+        }
+
+        private boolean multiplexing() {
+            return multiplexed != null && multiplexed.active().getAsBoolean();
+        }
+
+        /**
+         * Fetches at a time now: over HTTP/1.1 each one holds a connection, so few (the Source's politeness); over
+         * HTTP/2 they share one, and only as many in flight as fit in a round trip keep a far Source's link busy.
+         */
+        public int lanes() {
+            return multiplexing() ? multiplexed.parallelism() : parallelism;
+        }
+
+        /** The pool a lane started now runs on. */
+        public Executor executor() {
+            return multiplexing() ? multiplexed.pool() : pool;
+        }
+
+        /**
+         * The part of the fetch policy's {@code spoolThreshold} one body may keep in memory now: the run's bodies in
+         * memory stay within what {@code parallelism} lanes hold, however many lanes a multiplexed Source gets.
+         */
+        public int spoolThreshold(int configured) {
+            int lanes = lanes();
+            return lanes <= parallelism ? configured : (int) ((long) configured * parallelism / lanes);
+        }
+    }
+
+    /**
+     * How a run fetches while {@code active} says its Source answers over HTTP/2 (many requests on one connection):
+     * {@code parallelism} at a time on {@code pool}, kept apart from the HTTP/1.1 pool so many far lanes never take
+     * the threads of the many routes on HTTP/1.1.
+     */
+    public record Multiplexed(Executor pool, int parallelism, BooleanSupplier active) {
+        public Multiplexed {
+            parallelism = Math.max(1, parallelism);
         }
     }
 
@@ -70,7 +115,8 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
 
     private final FetchLanes lanes;
     private final Duration waitLimit;
-    private final int window;
+    private final Fetching fetching;
+    private final boolean fetchesContent;
     private final long maxEvents;
     private final boolean ordered;
     /** the state the run commits to */
@@ -92,9 +138,10 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
      */
     protected FetchAheadRun(Fetching fetching, boolean fetchesContent, long maxEvents, boolean ordered,
                             StateBuffer buffer, SyncProgress progress) {
-        this.lanes = new FetchLanes(fetching.pool(), fetching.parallelism());
+        this.lanes = new FetchLanes(fetching::executor, fetching::lanes);
         this.waitLimit = fetching.waitLimit();
-        this.window = fetchesContent ? fetching.parallelism() * 2 : 1;
+        this.fetching = fetching;
+        this.fetchesContent = fetchesContent;
         this.maxEvents = maxEvents;
         this.ordered = ordered;
         this.buffer = buffer;
@@ -132,6 +179,11 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
     /** {@code false} for a fetch that rides on another's (one task reads several items): it takes no window place. */
     protected boolean countsInWindow(I item, CompletableFuture<R> fetch) {
         return true;
+    }
+
+    /** How this run fetches. */
+    protected final Fetching fetching() {
+        return fetching;
     }
 
     /** Runs a fetch on the run's lanes of the fetch pool. */
@@ -206,7 +258,13 @@ public abstract class FetchAheadRun<I, R> implements EventRun {
         return next();
     }
 
+    /** Places in the window now: as many fetches waiting (fetched or queued) as in flight, so no lane waits. */
+    private int window() {
+        return fetchesContent ? fetching.lanes() * 2 : 1;
+    }
+
     private void fill() throws IOException {
+        int window = window();
         while (aheadUnits < window && ahead.size() < window * BitstreamRuns.MAX_ENTRIES && !exhausted
                && (ahead.isEmpty() || !isBarrier(ahead.peekLast().item))) {
             I item = pull();

@@ -7,6 +7,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * The content fetches of one run on a shared pool, at most {@code lanes} at a time. A lane is one pool task that runs
@@ -45,14 +47,24 @@ final class FetchLanes {
         }
     }
 
-    private final Executor pool;
-    private final int lanes;
+    /** the pool a lane starts on (read as each lane starts, like {@link #lanes}) */
+    private final Supplier<Executor> pool;
+    /** how many lanes may run now (read as each lane starts: it may change during a run) */
+    private final IntSupplier lanes;
     private final Queue<Job<?>> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger active = new AtomicInteger();
 
     FetchLanes(Executor pool, int lanes) {
+        this(() -> pool, () -> lanes);
+    }
+
+    FetchLanes(Supplier<Executor> pool, IntSupplier lanes) {
         this.pool = pool;
-        this.lanes = Math.max(1, lanes);
+        this.lanes = lanes;
+    }
+
+    private int lanes() {
+        return Math.max(1, lanes.getAsInt());
     }
 
     /**
@@ -69,10 +81,11 @@ final class FetchLanes {
     }
 
     private void startLaneIfNeeded() {
+        int lanes = lanes();
         for (int n = active.get(); n < lanes && !queue.isEmpty(); n = active.get()) {
             if (active.compareAndSet(n, n + 1)) {
                 try {
-                    pool.execute(this::lane);
+                    pool.get().execute(this::lane);
                 } catch (RejectedExecutionException e) {
                     active.decrementAndGet();
                     for (Job<?> job; (job = queue.poll()) != null; ) {
@@ -102,6 +115,7 @@ final class FetchLanes {
 
     /** Counts this lane as running again, unless others already fill every lane. */
     private boolean reclaim() {
+        int lanes = lanes();
         for (int n = active.get(); n < lanes; n = active.get()) {
             if (active.compareAndSet(n, n + 1)) {
                 return true;

@@ -79,9 +79,15 @@ final class Fixity {
      */
     static Content fetchVerified(HttpFetcher fetcher, URI location, URI document, Long length, Hashes hash)
             throws IOException {
+        return fetchVerified(fetcher, location, document, length, hash, fetcher.spoolThreshold());
+    }
+
+    /** {@link #fetchVerified} keeping at most {@code spoolThreshold} bytes of the body in memory. */
+    static Content fetchVerified(HttpFetcher fetcher, URI location, URI document, Long length, Hashes hash,
+                                 int spoolThreshold) throws IOException {
         Content content;
         try {
-            content = fetcher.fetchContent(location, algorithms(hash), length == null ? -1 : length);
+            content = fetcher.fetchContent(location, algorithms(hash), length == null ? -1 : length, spoolThreshold);
         } catch (PublishedLengthExceededException e) {
             throw new FixityException(location, document, "Length", length + " bytes",
                     "more (" + e.getMessage() + ")");

@@ -34,7 +34,7 @@ public final class Harvester {
     private final HarvestOptions options;
     private final HttpFetcher fetcher;
     private final SyncStateStore store;
-    private final ExecutorService fetchPool;
+    private final FetchAheadRun.Fetching fetching;
     private final Discovery discovery;
     private final DocumentLoader loader;
     private final PackageLoader packages;
@@ -53,21 +53,34 @@ public final class Harvester {
     private long discoveredAtNanos;
 
     /**
+     * A harvester whose runs fetch {@code options.fetchParallelism()} at a time whatever the protocol.
+     *
      * @param fetchPool       runs content fetches when {@code fetchContent} is on; owned by the caller
      * @param progressFactory creates the progress counters of each run (callers choose names and report intervals)
      */
     public Harvester(URI start, HarvestOptions options, HttpFetcher fetcher, SitemapReader reader,
                      SyncStateStore store, ExecutorService fetchPool, Supplier<SyncProgress> progressFactory) {
+        this(start, options, fetcher, reader, store,
+                new FetchAheadRun.Fetching(fetchPool, options.fetchParallelism(), options.fetchWaitLimit()),
+                progressFactory);
+    }
+
+    /**
+     * @param fetching        how runs fetch content when {@code fetchContent} is on (its pools owned by the caller)
+     * @param progressFactory creates the progress counters of each run (callers choose names and report intervals)
+     */
+    public Harvester(URI start, HarvestOptions options, HttpFetcher fetcher, SitemapReader reader,
+                     SyncStateStore store, FetchAheadRun.Fetching fetching, Supplier<SyncProgress> progressFactory) {
         this.start = start;
         this.options = options;
         this.fetcher = fetcher;
         this.store = store;
-        this.fetchPool = fetchPool;
+        this.fetching = fetching;
         this.progressFactory = progressFactory;
         this.discovery = new Discovery(fetcher, reader);
         this.clock = new SourceClock(options.clockSkewTolerance());
         this.loader = new DocumentLoader(fetcher, reader, progressFactory.get(), clock);
-        this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetchPool);
+        this.packages = new PackageLoader(fetcher, reader, options.dumpLimits(), fetching.pool());
         this.origin = origin(start);
         this.notifiedDeletions = new NotifiedDeletions(fetcher);
     }
@@ -192,7 +205,7 @@ public final class Harvester {
                 parts.add(() -> passedOver.retries(s, ctx));
             }
         }
-        return new SyncRun(parts, ctx, fetcher, fetchPool, maxEvents, passedOver);
+        return new SyncRun(parts, ctx, fetcher, fetching, maxEvents, passedOver);
     }
 
     /** The Capability List that advertises the channel, else the first one followed. */
@@ -402,7 +415,7 @@ public final class Harvester {
             }
         }
         return new SyncRun(planner.parts(new ListRun(start, origin, listed, ctx.events(), progress)), ctx, fetcher,
-                fetchPool, 0, null);
+                fetching, 0, null);
     }
 
     /** Makes the parts of a run over the baseline lists ({@link #startListRun}). */

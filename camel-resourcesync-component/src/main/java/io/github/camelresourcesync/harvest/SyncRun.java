@@ -5,7 +5,6 @@ import java.net.URI;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
@@ -39,9 +38,9 @@ public final class SyncRun extends FetchAheadRun<Step, Content> {
     private StepSource current;
 
     /** @param passedOver remembers the events passed over, for runs that try them again; {@code null}: forgets them */
-    SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, ExecutorService fetchPool, long maxEvents,
+    SyncRun(List<Part> parts, HarvestContext ctx, HttpFetcher fetcher, Fetching fetching, long maxEvents,
             PassedOver passedOver) {
-        super(new Fetching(fetchPool, ctx.options().fetchParallelism(), ctx.options().fetchWaitLimit()),
+        super(fetching,
                 ctx.options().fetchContent(), maxEvents, true, ctx.buffer(), ctx.progress());
         this.passedOver = passedOver;
         this.parts = parts.iterator();
@@ -86,8 +85,9 @@ public final class SyncRun extends FetchAheadRun<Step, Content> {
         if (step.content != null || !ctx.options().fetchContent() || ev.change() == ChangeType.DELETED) {
             return step.content; // brought along (a dump's bitstream), or nothing to fetch
         }
+        int spoolThreshold = fetching().spoolThreshold(fetcher.spoolThreshold());
         return submit(() -> Fixity.fetchVerified(fetcher, ev.location(), ev.sourceDocument(), ev.length(),
-                ev.hash()));
+                ev.hash(), spoolThreshold));
     }
 
     @Override

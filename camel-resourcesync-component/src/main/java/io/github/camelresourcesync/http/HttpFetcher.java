@@ -23,6 +23,7 @@ import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.protocol.RedirectLocations;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpVersion;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.slf4j.Logger;
@@ -65,6 +66,8 @@ public final class HttpFetcher implements AutoCloseable {
     private final Retrier retrier;
     private final LocalResources local;
     private final HostLimits hosts;
+    /** the last answer came over HTTP/2 */
+    private volatile boolean multiplexing;
 
     /** A fetcher with a client of its own, closed with it. */
     public HttpFetcher(FetcherConfig config) {
@@ -127,18 +130,41 @@ public final class HttpFetcher implements AutoCloseable {
      * @param publishedLength the length the Source published, or -1 when it published none
      */
     public Content fetchContent(URI uri, Collection<String> algorithms, long publishedLength) throws IOException {
+        return fetchContent(uri, algorithms, publishedLength, config.spoolThreshold());
+    }
+
+    /**
+     * {@link #fetchContent(URI, Collection, long)} keeping at most {@code spoolThreshold} bytes of the body in memory
+     * (at most the policy's own): a run with many fetches in flight shares the memory the policy allows a few.
+     */
+    public Content fetchContent(URI uri, Collection<String> algorithms, long publishedLength, int spoolThreshold)
+            throws IOException {
         Objects.requireNonNull(uri, "uri");
+        int threshold = Math.max(0, Math.min(spoolThreshold, config.spoolThreshold()));
         checkAllowed("GET", uri);
         List<String> algs = algorithms == null ? List.of() : List.copyOf(algorithms);
         return switch (schemeOf(uri)) {
             case "http", "https" -> {
                 Target target = Target.of(uri, config);
                 yield retrier.call(target.safeUri(), target.description(),
-                        () -> attemptContent(target, algs, publishedLength));
+                        () -> attemptContent(target, algs, publishedLength, threshold));
             }
             case "file" -> local.fileContent(uri, algs, publishedLength);
             default -> local.classpathContent(uri, algs, publishedLength);
         };
+    }
+
+    /**
+     * Whether this fetcher's last answer came over HTTP/2, where requests share one connection: a run may then have
+     * many more in flight than the few keep-alive connections HTTP/1.1 allows politely.
+     */
+    public boolean multiplexing() {
+        return multiplexing;
+    }
+
+    /** Bodies up to this many bytes are kept in memory, larger ones spooled (the fetch policy's). */
+    public int spoolThreshold() {
+        return config.spoolThreshold();
     }
 
     /** Refuses {@code uri} when the fetch policy does not allow it: before any request, never retried. */
@@ -274,7 +300,7 @@ public final class HttpFetcher implements AutoCloseable {
         }
     }
 
-    private Content attemptContent(Target target, List<String> algorithms, long publishedLength)
+    private Content attemptContent(Target target, List<String> algorithms, long publishedLength, int spoolThreshold)
             throws IOException {
         HttpGet get = new HttpGet(target.requestUri());
         OpenResponse response = execute(target, get);
@@ -293,7 +319,7 @@ public final class HttpFetcher implements AutoCloseable {
             if (publishedLength >= 0 && declared > publishedLength) {
                 throw PublishedLengthExceededException.announced(safeFinal, description, declared, publishedLength);
             }
-            sink = new ContentSink(safeFinal, description, Digests.of(algorithms), limit, config.spoolThreshold(),
+            sink = new ContentSink(safeFinal, description, Digests.of(algorithms), limit, spoolThreshold,
                     config.spoolDirectory(), declared >= 0 ? declared : publishedLength);
             InputStream in = PublishedLengthExceededException.cap(response.body(), safeFinal, description,
                     publishedLength);
@@ -362,6 +388,7 @@ public final class HttpFetcher implements AutoCloseable {
             request.ended(0, target.safeUri(), e.toString());
             throw e;
         }
+        multiplexing = HttpVersion.HTTP_2.equals(response.getVersion());
         URI finalUri = target.original();
         RedirectLocations redirects = context.getRedirectLocations();
         if (redirects != null && redirects.size() > 0) {

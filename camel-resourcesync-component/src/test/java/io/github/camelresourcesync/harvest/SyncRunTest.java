@@ -103,7 +103,8 @@ class SyncRunTest {
         HarvestContext ctx = new HarvestContext(options, new DocumentLoader(rig.fetcher(), reader, progress), buffer,
                 store, new EventFactory(server.uri("/")),
                 new PackageLoader(rig.fetcher(), reader, options.dumpLimits(), rig.pool()), progress);
-        return new SyncRun(List.of(parts), ctx, rig.fetcher(), rig.pool(), 0, null);
+        return new SyncRun(List.of(parts), ctx, rig.fetcher(),
+                new FetchAheadRun.Fetching(rig.pool(), options.fetchParallelism(), options.fetchWaitLimit()), 0, null);
     }
 
     /** A created resource served at {@code path}; delivering it records its state. */

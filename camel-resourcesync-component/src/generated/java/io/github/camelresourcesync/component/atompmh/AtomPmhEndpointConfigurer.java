@@ -49,6 +49,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "fetchContent": target.getConfiguration().setFetchContent(property(camelContext, boolean.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": target.getDeliveryConfiguration().setFetchParallelismHttp2(property(camelContext, int.class, value)); return true;
         case "filelayout":
         case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "follownext":
@@ -164,6 +166,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "fetchContent": return boolean.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return int.class;
         case "filelayout":
         case "fileLayout": return java.lang.String.class;
         case "follownext":
@@ -280,6 +284,8 @@ public class AtomPmhEndpointConfigurer extends PropertyConfigurerSupport impleme
         case "fetchContent": return target.getConfiguration().isFetchContent();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return target.getDeliveryConfiguration().getFetchParallelismHttp2();
         case "filelayout":
         case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "follownext":

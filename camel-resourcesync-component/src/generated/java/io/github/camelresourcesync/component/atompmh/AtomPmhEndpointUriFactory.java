@@ -23,7 +23,7 @@ public class AtomPmhEndpointUriFactory extends org.apache.camel.support.componen
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(58);
+        Set<String> props = new HashSet<>(59);
         props.add("allowedHosts");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
@@ -39,6 +39,7 @@ public class AtomPmhEndpointUriFactory extends org.apache.camel.support.componen
         props.add("feedUrl");
         props.add("fetchContent");
         props.add("fetchParallelism");
+        props.add("fetchParallelismHttp2");
         props.add("fileLayout");
         props.add("followNext");
         props.add("greedy");

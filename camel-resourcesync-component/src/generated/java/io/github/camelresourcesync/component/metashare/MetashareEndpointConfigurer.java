@@ -45,6 +45,8 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": target.getDeliveryConfiguration().setFetchParallelismHttp2(property(camelContext, int.class, value)); return true;
         case "filelayout":
         case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
@@ -140,6 +142,8 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "exchangePattern": return org.apache.camel.ExchangePattern.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return int.class;
         case "filelayout":
         case "fileLayout": return java.lang.String.class;
         case "greedy": return boolean.class;
@@ -236,6 +240,8 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "exchangePattern": return target.getExchangePattern();
         case "fetchparallelism":
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
+        case "fetchparallelismhttp2":
+        case "fetchParallelismHttp2": return target.getDeliveryConfiguration().getFetchParallelismHttp2();
         case "filelayout":
         case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "greedy": return target.isGreedy();

@@ -23,7 +23,7 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(48);
+        Set<String> props = new HashSet<>(49);
         props.add("allowedHosts");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
@@ -36,6 +36,7 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("exceptionHandler");
         props.add("exchangePattern");
         props.add("fetchParallelism");
+        props.add("fetchParallelismHttp2");
         props.add("fileLayout");
         props.add("greedy");
         props.add("httpVersion");

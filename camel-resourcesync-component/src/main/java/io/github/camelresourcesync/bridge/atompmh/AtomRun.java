@@ -53,6 +53,11 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
         this.fetchContent = fetchContent;
     }
 
+    private CompletableFuture<Content> submitContent(URI location) {
+        int spoolThreshold = fetching().spoolThreshold(fetcher.spoolThreshold());
+        return submit(() -> fetcher.fetchContent(location, List.of(), -1, spoolThreshold));
+    }
+
     @Override
     protected PlannedChange pull() {
         return changes.hasNext() ? changes.next() : null;
@@ -60,8 +65,7 @@ final class AtomRun extends FetchAheadRun<PlannedChange, Content> {
 
     @Override
     protected CompletableFuture<Content> fetch(PlannedChange c) {
-        return !fetchContent || c.change() == ChangeType.DELETED ? null
-                : submit(() -> fetcher.fetchContent(c.location(), List.of()));
+        return !fetchContent || c.change() == ChangeType.DELETED ? null : submitContent(c.location());
     }
 
     @Override

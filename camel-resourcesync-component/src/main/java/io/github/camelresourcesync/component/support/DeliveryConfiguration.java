@@ -45,9 +45,17 @@ public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfigu
                             + " succeeds).")
     private int maxEventAttempts = DeliveryPolicy.DEFAULT_MAX_EVENT_ATTEMPTS;
     @UriParam(label = "consumer", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_PARALLELISM,
-              description = "How many resources (records) are fetched concurrently ahead of delivery; exchanges"
+              description = "How many resources (records) are fetched concurrently ahead of delivery while the"
+                            + " Source answers over HTTP/1.1 (each fetch holds a connection) or is local; exchanges"
                             + " stay in order.")
     private int fetchParallelism = HarvestOptions.DEFAULT_FETCH_PARALLELISM;
+    @UriParam(label = "consumer", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_PARALLELISM_HTTP2,
+              description = "How many resources (records) are fetched concurrently while the Source answers over"
+                            + " HTTP/2, where they share one connection: a Source 50 ms away then answers up to 2,000"
+                            + " a second. Bounded also by `maxRequestsPerHost` and the component's `fetchThreads`;"
+                            + " bodies in memory stay within what `fetchParallelism` fetches hold (larger ones are"
+                            + " spooled). Set it to `fetchParallelism` for the same pace on both protocols.")
+    private int fetchParallelismHttp2 = HarvestOptions.DEFAULT_FETCH_PARALLELISM_HTTP2;
     @UriParam(label = "consumer,advanced", defaultValue = "" + SyncProgress.DEFAULT_INTERVAL_MILLIS,
               javaType = "java.time.Duration",
               description = "How often long harvests log progress (entries, events, bytes, rate); 0 disables.")
@@ -114,6 +122,14 @@ public class DeliveryConfiguration extends TemplateConfiguration<DeliveryConfigu
 
     public void setFetchParallelism(int fetchParallelism) {
         this.fetchParallelism = fetchParallelism;
+    }
+
+    public int getFetchParallelismHttp2() {
+        return fetchParallelismHttp2;
+    }
+
+    public void setFetchParallelismHttp2(int fetchParallelismHttp2) {
+        this.fetchParallelismHttp2 = fetchParallelismHttp2;
     }
 
     public long getProgressInterval() {

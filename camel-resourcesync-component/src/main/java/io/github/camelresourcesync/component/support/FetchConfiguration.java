@@ -33,10 +33,10 @@ public class FetchConfiguration extends TemplateConfiguration<FetchConfiguration
     private int maxConnections = FetcherConfig.DEFAULT_MAX_CONNECTIONS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_REQUESTS_PER_HOST,
               description = "Requests in flight to one host (scheme, host, port) from all routes of this component"
-                            + " together; 0 for no limit beyond each route's fetch lanes. The default 64 lets a"
-                            + " Source 50 ms away answer up to 1,280 requests a second over HTTP/2 (raise"
-                            + " fetchParallelism and fetchThreads to use it), below the 100 to 128 streams servers"
-                            + " allow on one connection.")
+                            + " together; 0 for no limit beyond each route's fetch lanes. The default 100 is what"
+                            + " one route's `fetchParallelismHttp2` lanes take: a Source 50 ms away answers up to"
+                            + " 2,000 requests a second over HTTP/2, within the 100 to 128 streams servers allow on"
+                            + " one connection.")
     private int maxRequestsPerHost = FetcherConfig.DEFAULT_MAX_REQUESTS_PER_HOST;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_MAX_CONNECTIONS_PER_HOST,
               description = "Pooled connections to one host (at most maxConnections). HTTP/2 needs one: its"

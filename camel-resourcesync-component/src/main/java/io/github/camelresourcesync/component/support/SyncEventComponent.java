@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.harvest.HarvestOptions;
 import io.github.camelresourcesync.http.FetchEngine;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Endpoint;
@@ -36,10 +37,17 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
                             + " process at a time may use it.")
     private String stateDirectory;
     @Metadata(label = "advanced", defaultValue = "16",
-              description = "Threads that fetch resource bodies for all endpoints of this component (each run keeps"
-                            + " at most twice its `fetchParallelism` fetches ahead). Started on demand, stopped when"
-                            + " idle.")
+              description = "Threads that fetch resource bodies for all endpoints of this component from Sources that"
+                            + " answer over HTTP/1.1 or are local (each run keeps at most twice its"
+                            + " `fetchParallelism` fetches ahead). Started on demand, stopped when idle.")
     private int fetchThreads = 16;
+    @Metadata(label = "advanced", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_PARALLELISM_HTTP2,
+              description = "Threads that fetch resource bodies for all endpoints of this component from Sources that"
+                            + " answer over HTTP/2: at most this many of their fetches are in flight at once (a fetch"
+                            + " holds its thread until its body is read). The default lets one route have its"
+                            + " `fetchParallelismHttp2` lanes. A pool apart from `fetchThreads`, so far Sources never"
+                            + " take the threads of the routes on HTTP/1.1. Started on demand, stopped when idle.")
+    private int fetchThreadsHttp2 = HarvestOptions.DEFAULT_FETCH_PARALLELISM_HTTP2;
     @Metadata(label = "advanced", defaultValue = "10",
               description = "Threads that run the scheduled polls of all endpoints of this component (unless an"
                             + " endpoint sets its own `scheduledExecutorService` or uses `scheduler=quartz`). A"
@@ -56,6 +64,7 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
     private final EmbeddedStateStores embedded;
     private final FetchEngine fetchEngine = new FetchEngine();
     private ExecutorService fetchPool;
+    private ExecutorService http2FetchPool;
     private ScheduledExecutorService pollScheduler;
     /** Resume point (state store, state id, source) to the route that owns it. */
     private final Map<String, String> owners = new HashMap<>();
@@ -170,15 +179,26 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
     /** The fetch workers shared by this component's endpoints: bounded, started on demand, stopped when idle. */
     public synchronized ExecutorService fetchPool() {
         if (fetchPool == null) {
-            // a queue, not Camel's direct hand-over (maxQueueSize <= 0) whose caller-runs policy had the consumer
-            // thread run fetches itself once the fetchThreads were busy
-            ThreadPoolProfile profile = new ThreadPoolProfileBuilder(getDefaultName() + "-fetch").poolSize(fetchThreads)
-                    .maxPoolSize(fetchThreads).keepAliveTime(30L, TimeUnit.SECONDS).allowCoreThreadTimeOut(true)
-                    .maxQueueSize(Integer.MAX_VALUE).build();
-            fetchPool = getCamelContext().getExecutorServiceManager().newThreadPool(this, "ResourceSyncFetch",
-                    profile);
+            fetchPool = newFetchPool("-fetch", "ResourceSyncFetch", fetchThreads);
         }
         return fetchPool;
+    }
+
+    /** The fetch workers of this component's endpoints for Sources that answer over HTTP/2. */
+    public synchronized ExecutorService http2FetchPool() {
+        if (http2FetchPool == null) {
+            http2FetchPool = newFetchPool("-fetch-http2", "ResourceSyncFetchHttp2", fetchThreadsHttp2);
+        }
+        return http2FetchPool;
+    }
+
+    private ExecutorService newFetchPool(String profileSuffix, String name, int threads) {
+        // a queue, not Camel's direct hand-over (maxQueueSize <= 0) whose caller-runs policy had the consumer
+        // thread run fetches itself once the threads were busy
+        ThreadPoolProfile profile = new ThreadPoolProfileBuilder(getDefaultName() + profileSuffix).poolSize(threads)
+                .maxPoolSize(threads).keepAliveTime(30L, TimeUnit.SECONDS).allowCoreThreadTimeOut(true)
+                .maxQueueSize(Integer.MAX_VALUE).build();
+        return getCamelContext().getExecutorServiceManager().newThreadPool(this, name, profile);
     }
 
     /** The scheduler that runs the polls of this component's endpoints. */
@@ -201,6 +221,10 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
                 getCamelContext().getExecutorServiceManager().shutdownNow(fetchPool);
                 fetchPool = null;
             }
+            if (http2FetchPool != null) {
+                getCamelContext().getExecutorServiceManager().shutdownNow(http2FetchPool);
+                http2FetchPool = null;
+            }
             if (pollScheduler != null) {
                 getCamelContext().getExecutorServiceManager().shutdownNow(pollScheduler);
                 pollScheduler = null;
@@ -217,6 +241,14 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
 
     public void setFetchThreads(int fetchThreads) {
         this.fetchThreads = Math.max(1, fetchThreads);
+    }
+
+    public int getFetchThreadsHttp2() {
+        return fetchThreadsHttp2;
+    }
+
+    public void setFetchThreadsHttp2(int fetchThreadsHttp2) {
+        this.fetchThreadsHttp2 = Math.max(1, fetchThreadsHttp2);
     }
 
     public int getPollThreads() {

@@ -111,12 +111,21 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     }
 
     /**
-     * How this consumer's runs fetch ahead: on the shared pool, {@code fetchParallelism} at a time, each fetch awaited
-     * at most as long as the endpoint's fetch policy lets it take.
+     * How this consumer's runs fetch ahead: on the component's pool, {@code fetchParallelism} at a time, or on its
+     * HTTP/2 pool {@code fetchParallelismHttp2} at a time while the Source answers over HTTP/2; each fetch awaited at
+     * most as long as the endpoint's fetch policy lets it take. Call it from {@link #prepare}: it follows the
+     * consumer's fetcher.
      */
     protected FetchAheadRun.Fetching fetching() {
         SyncEventEndpoint ep = getEndpoint();
-        return new FetchAheadRun.Fetching(fetchPool(), ep.getDeliveryConfiguration().getFetchParallelism(),
+        DeliveryConfiguration delivery = ep.getDeliveryConfiguration();
+        HttpFetcher f = fetcher;
+        SyncEventComponent component = ep.getComponent();
+        // the HTTP/2 pool is made when a lane first needs it: most deployments never speak HTTP/2
+        FetchAheadRun.Multiplexed http2 = f == null ? null : new FetchAheadRun.Multiplexed(
+                task -> component.http2FetchPool().execute(task), delivery.getFetchParallelismHttp2(),
+                f::multiplexing);
+        return new FetchAheadRun.Fetching(fetchPool(), delivery.getFetchParallelism(), http2,
                 ep.fetcherConfig().longestFetch());
     }
 
