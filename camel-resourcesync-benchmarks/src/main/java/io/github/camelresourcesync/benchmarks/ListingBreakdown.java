@@ -256,7 +256,7 @@ public final class ListingBreakdown {
             long n = 0;
             try (store; HttpFetcher fetcher = new HttpFetcher(new FetcherConfig())) {
                 Harvester h = new Harvester(URI.create(source), new HarvestOptions().fetchContent(false), fetcher,
-                        new SitemapReader(), store, null, () -> new SyncProgress("breakdown", 0));
+                        new SitemapReader(), store, (java.util.concurrent.ExecutorService) null, () -> new SyncProgress("breakdown", 0));
                 try (SyncRun run = h.startRun(0)) {
                     while (run.hasMore()) {
                         int batch = 0;

@@ -104,10 +104,34 @@ final class DocumentLoader {
      * waiting for its turn holds neither a connection nor its bytes in the heap. Not parsed yet.
      */
     Fetched fetchAhead(URI uri) throws IOException {
-        try (DocumentResponse response = fetcher.fetchDocument(uri, Validators.NONE)) {
+        return fetchAhead(uri, Validators.NONE);
+    }
+
+    /**
+     * {@link #fetchAhead(URI)} asking with the validators of the document's last complete processing: an unchanged
+     * document comes back {@linkplain Fetched#notModified() not modified}, without a body.
+     */
+    Fetched fetchAheadIfChanged(URI uri) throws IOException {
+        return fetchAhead(uri, processed.getOrDefault(uri, Validators.NONE));
+    }
+
+    private Fetched fetchAhead(URI uri, Validators validators) throws IOException {
+        try (DocumentResponse response = fetcher.fetchDocument(uri, validators)) {
+            if (response.notModified()) {
+                return new Fetched(null, validators, response.uri());
+            }
             Content body = fetcher.receive(response.body(), response.uri(), List.of(), -1, response.contentType());
             return new Fetched(body, response.validators(), response.uri());
         }
+    }
+
+    /** Opens a document fetched ahead conditionally; {@code null} when it was not modified (counted so, in turn). */
+    Opened openIfChanged(Fetched fetched, Capability expected) throws IOException {
+        if (fetched.notModified()) {
+            progress.documentUnchanged();
+            return null;
+        }
+        return new Opened(open(fetched, expected), fetched.validators(), fetched.uri());
     }
 
     /** Opens a document fetched ahead; closing the document deletes its received body. */
@@ -164,11 +188,20 @@ final class DocumentLoader {
     record Opened(SitemapDocument document, Validators validators, URI uri) {
     }
 
-    /** A document's body fetched ahead, with where it was finally read from (after redirects). */
+    /**
+     * A document's body fetched ahead, with where it was finally read from (after redirects); no body when the Source
+     * answered 304 to a conditional fetch.
+     */
     record Fetched(Content body, Validators validators, URI uri) implements AutoCloseable {
+        boolean notModified() {
+            return body == null;
+        }
+
         @Override
         public void close() {
-            body.close();
+            if (body != null) {
+                body.close();
+            }
         }
     }
 }

@@ -27,9 +27,13 @@ final class ListFetchAhead implements AutoCloseable {
     private final URI uri;
     private final CompletableFuture<DocumentLoader.Fetched> fetched;
 
-    private ListFetchAhead(DocumentLoader loader, URI uri) {
+    /** the fetch asks with the validators of the list's last complete processing */
+    private final boolean conditional;
+
+    private ListFetchAhead(DocumentLoader loader, URI uri, boolean conditional) {
         this.loader = loader;
         this.uri = uri;
+        this.conditional = conditional;
         this.fetched = CompletableFuture.supplyAsync(this::fetch, task -> {
             Thread t = new Thread(task, "resourcesync-list-ahead");
             t.setDaemon(true);
@@ -39,12 +43,17 @@ final class ListFetchAhead implements AutoCloseable {
 
     /** Starts fetching {@code uri} now. */
     static ListFetchAhead start(DocumentLoader loader, URI uri) {
-        return new ListFetchAhead(loader, uri);
+        return new ListFetchAhead(loader, uri, false);
+    }
+
+    /** Starts fetching {@code uri} now, conditionally: an unchanged list costs a 304 ({@link #openIfChanged}). */
+    static ListFetchAhead startIfChanged(DocumentLoader loader, URI uri) {
+        return new ListFetchAhead(loader, uri, true);
     }
 
     private DocumentLoader.Fetched fetch() {
         try {
-            return loader.fetchAhead(uri);
+            return conditional ? loader.fetchAheadIfChanged(uri) : loader.fetchAhead(uri);
         } catch (IOException e) {
             throw new CompletionException(e);
         }
@@ -60,6 +69,21 @@ final class ListFetchAhead implements AutoCloseable {
             return loader.open(uri, expected);
         }
         return loader.open(body, expected);
+    }
+
+    /**
+     * Waits for the answer of a conditional fetch and opens the list; {@code null} when it was not modified. Fetches it
+     * again in its turn when fetching ahead failed.
+     */
+    DocumentLoader.Opened openIfChanged(Capability expected) throws IOException {
+        DocumentLoader.Fetched body;
+        try {
+            body = fetched.join();
+        } catch (CompletionException | CancellationException e) {
+            LOG.debug("Fetching {} ahead failed ({}); fetching it in its turn", UrlRedaction.redact(uri), e.getCause());
+            return loader.openIfChanged(uri, expected, true);
+        }
+        return loader.openIfChanged(body, expected);
     }
 
     /** Lets go of a list never opened: its body, now or when it arrives. */

@@ -182,7 +182,8 @@ final class ListWalker implements BaselineEntries {
         }
     }
 
-    private static boolean isHttp(URI uri) {
+    /** Lists fetched ahead are fetched over HTTP only: a local file costs no round trip. */
+    static boolean isHttp(URI uri) {
         return "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
     }
 
