@@ -96,17 +96,60 @@ class KameletParametersTest {
                         ResourceSyncEndpoint.class, KameletParametersTest::source);
                 assertEquals(direct, kamelet, v + (inUri ? " in the URI" : " in the map"));
             }
-            // secrets are taken as written in a parameters map (Camel's YAML wraps them in RAW), as by a Kamelet
-            String direct = values(from("resourcesync:" + url, map("username", v, "password", v, "pushSecret", v,
-                    "initialDelay", "600000"), false), ResourceSyncEndpoint.class, KameletParametersTest::secrets);
+        }
+    }
+
+    /**
+     * Secrets through a Kamelet mean what they mean in the endpoint's parameters map, where Camel's YAML takes them as
+     * written (it wraps them in RAW): {@code p%25q} is the five characters {@code p%25q}, in the Kamelet's URI and in
+     * its map. Before, the Kamelet passed them on in the wrapped endpoint's URI, where Camel's YAML had put the
+     * template's placeholder in RAW(...) before the value was known, so the value's own {@code %25} was read as
+     * {@code %}. A value in RAW(...) means what RAW means where it is written (Camel reads {@code %25} in RAW as
+     * {@code %} in a URI, not in a map).
+     */
+    @Test
+    void resourcesyncSourceSecrets() throws Exception {
+        String url = "http://harvester:s%40cret@127.0.0.1:9/base/";
+        for (String v : SECRETS) {
+            Map<String, String> direct = new LinkedHashMap<>();
+            for (boolean inUri : List.of(true, false)) {
+                direct.put(inUri ? "uri" : "map", values(from("resourcesync:" + url, map("username", v, "password", v,
+                        "pushSecret", v, "initialDelay", "600000"), inUri), ResourceSyncEndpoint.class,
+                        KameletParametersTest::secrets));
+            }
             for (boolean inUri : List.of(true, false)) {
                 String kamelet = values(from("kamelet:resourcesync-source", map("sourceUrl", url, "username", v,
                         "password", v, "pushSecret", v, "period", "600000"), inUri), ResourceSyncEndpoint.class,
                         KameletParametersTest::secrets);
-                if (!v.contains("%25")) { // a secret holding "%25" itself: see docs/kamelets.md
-                    assertEquals(direct, kamelet, v + (inUri ? " in the URI" : " in the map"));
-                }
+                String expected = direct.get(inUri && v.startsWith("RAW(") ? "uri" : "map");
+                assertEquals(expected, kamelet, v + (inUri ? " in the URI" : " in the map"));
             }
+        }
+    }
+
+    /** Secrets as users write them: with {@code %25}, {@code +}, {@code %2B}, spaces, {@code =}, and in RAW. */
+    static final List<String> SECRETS = List.of("p%25q", "a%2525b", "a+b", "a%2Bb", "a b", "a=b", "a%26b", "a%b",
+            "RAW(a&b)", "RAW(a+b)", "RAW(a%25b)");
+
+    /**
+     * What Camel's Kamelet component cannot hand on (docs/kamelets.md): it unwraps a property's RAW(...) before the
+     * template sees it (camel-kamelet 4.18, KameletComponent.createEndpoint), so RAW(a+b) reaches the endpoint as
+     * {@code a+b}, which the endpoint reads as {@code a b}. The workaround the docs give, RAW(RAW(...)), keeps the
+     * {@code +}. If this fails because the first assertion no longer holds, Camel hands RAW on: update the docs.
+     */
+    @Test
+    void rawAroundANonSecretPropertyIsUnwrappedByCamel() throws Exception {
+        String url = "http://127.0.0.1:9/base/";
+        for (boolean inUri : List.of(true, false)) {
+            String where = inUri ? " in the URI" : " in the map";
+            String direct = values(from("resourcesync:" + url, map("stateId", "RAW(a+b)", "initialDelay", "600000"),
+                    inUri), ResourceSyncEndpoint.class, ResourceSyncEndpoint::getStateId);
+            assertEquals("a+b", direct, where);
+            assertEquals("a b", values(from("kamelet:resourcesync-source", map("sourceUrl", url, "stateId", "RAW(a+b)",
+                    "period", "600000"), inUri), ResourceSyncEndpoint.class, ResourceSyncEndpoint::getStateId), where);
+            assertEquals(direct, values(from("kamelet:resourcesync-source", map("sourceUrl", url, "stateId",
+                    "RAW(RAW(a+b))", "period", "600000"), inUri), ResourceSyncEndpoint.class,
+                    ResourceSyncEndpoint::getStateId), where);
         }
     }
 
@@ -157,6 +200,27 @@ class KameletParametersTest {
                         e -> e.getNodeUrl() + " [" + e.getStateId() + "] [" + e.getHttpConfiguration().getAllowedHosts()
                              + "]");
                 assertEquals(direct, kamelet, v + (inUri ? " in the URI" : " in the map"));
+            }
+        }
+    }
+
+    /** As {@link #resourcesyncSourceSecrets}, for the META-SHARE login. */
+    @Test
+    void metashareSourceSecrets() throws Exception {
+        String url = "http://127.0.0.1:9";
+        Function<MetashareEndpoint, String> read = e -> e.getHttpConfiguration().getUsername() + " "
+                                                        + e.getHttpConfiguration().getPassword();
+        for (String v : SECRETS) {
+            Map<String, String> direct = new LinkedHashMap<>();
+            for (boolean inUri : List.of(true, false)) {
+                direct.put(inUri ? "uri" : "map", values(from("resourcesync-metashare:" + url, map("username", v,
+                        "password", v, "initialDelay", "600000"), inUri), MetashareEndpoint.class, read));
+            }
+            for (boolean inUri : List.of(true, false)) {
+                String kamelet = values(from("kamelet:metashare-source", map("nodeUrl", url, "username", v, "password",
+                        v, "period", "600000"), inUri), MetashareEndpoint.class, read);
+                assertEquals(direct.get(inUri && v.startsWith("RAW(") ? "uri" : "map"), kamelet,
+                        v + (inUri ? " in the URI" : " in the map"));
             }
         }
     }
