@@ -18,7 +18,10 @@ import org.apache.camel.util.URISupport;
  * by parsing and re-encoding the whole query, which percent-encodes every {@code %} of the other values once more
  * ({@code %2B} reaches the endpoint as the three characters {@code %2B}, where the same URI written directly gives
  * {@code +}). With no optional placeholder the Kamelet's values are written into the wrapped endpoint's URI as the user
- * wrote them, and Camel reads them as it reads that URI written by hand.
+ * wrote them, and Camel reads them as it reads that URI written by hand. Secrets do not go through the URI at all: the
+ * Kamelets hand them over as template beans ({@code #bean:{{passwordValue}}}), since Camel's YAML wraps a secret
+ * placeholder in RAW(...) before it is filled and this class, reading RAW as Camel does, would take the value's own
+ * {@code %25} as {@code %} (docs/kamelets.md).
  */
 public final class EndpointOptions {
 

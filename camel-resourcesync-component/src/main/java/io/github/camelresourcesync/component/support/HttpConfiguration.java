@@ -221,16 +221,18 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
         return username;
     }
 
+    /** Empty is not set, as an empty URI option is (the Kamelets hand their secrets over as beans, empty when not given). */
     public void setUsername(String username) {
-        this.username = username;
+        this.username = username == null || username.isEmpty() ? null : username;
     }
 
     public String getPassword() {
         return password;
     }
 
+    /** Empty is not set, as for {@link #setUsername}. */
     public void setPassword(String password) {
-        this.password = password;
+        this.password = password == null || password.isEmpty() ? null : password;
     }
 
     public String getBearerToken() {
