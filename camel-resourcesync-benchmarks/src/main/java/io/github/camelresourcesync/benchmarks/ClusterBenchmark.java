@@ -27,7 +27,8 @@ import org.quartz.impl.StdSchedulerFactory;
  * runs, {@code --changes} Sources change one resource every third of the interval; node 1 is SIGKILLed at
  * {@code --kill-at} seconds and started again at {@code --restart-at}. Then it waits for the mirrors and reports:
  * each node's share of the polls (lease log), whether any two leases of a Source overlapped (lease log), how long
- * the killed node's Sources waited for another node, every mirror against its Source, events delivered twice, and
+ * the killed node's Sources waited for another node, every mirror against its Source, events delivered twice (and
+ * why, {@link ClusterDeliveries}), and
  * the database's transactions per second ({@code pg_stat_database.xact_commit}).
  */
 public final class ClusterBenchmark {
@@ -181,7 +182,8 @@ public final class ClusterBenchmark {
                                                                                                      / totalPolls)));
         List<String> overlaps = cluster.overlappingLeases();
         String moved = killed ? cluster.takeOverDelays("n1", killedAtDb) : "no kill";
-        long[] events = cluster.events();
+        ClusterDeliveries events = ClusterDeliveries.read(cluster.work());
+        cluster.keepEvents();
         long steadyFrom = Math.min(duration, Math.max(2L * interval, 60));
         long steadyTo = killAt > 0 ? Math.min(killAt / 10 * 10, duration) : duration / 10 * 10;
         String steady = steadyTo > steadyFrom && xacts.containsKey((int) steadyFrom) && xacts.containsKey((int) steadyTo)
@@ -198,8 +200,11 @@ public final class ClusterBenchmark {
         System.out.printf("killed node's Sources: %s%n", moved);
         System.out.printf("overlapping leases of a Source: %d%s%n", overlaps.size(),
                 overlaps.isEmpty() ? "" : " e.g. " + overlaps.subList(0, Math.min(3, overlaps.size())));
-        System.out.printf("changes published %,d; events delivered %,d, distinct %,d (%,d delivered again)%n", changed,
-                events[0], events[1], events[0] - events[1]);
+        System.out.printf("changes published %,d; events delivered %,d, distinct %,d: %,d replayed after their"
+                          + " baseline (changed before the Source's first poll: the baseline delivered the new version,"
+                          + " the Change List from the Resource List's at delivered it again), %,d delivered again"
+                          + " otherwise%s%n", changed, events.total(), events.distinct(), events.replayedAfterBaseline(),
+                events.againDeliveries(), events.againDeliveries() == 0 ? "" : ", e.g." + events.againExamples(5));
         System.out.printf("mirrors: %s (settled %.0f s after the end)%n", differing.isEmpty()
                 ? "all " + sources + " exact" : differing.size() + " differ, e.g. " + differing.subList(0,
                         Math.min(5, differing.size())), settle);

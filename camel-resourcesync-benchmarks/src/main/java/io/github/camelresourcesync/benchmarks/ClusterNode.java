@@ -22,7 +22,8 @@ import org.apache.camel.impl.DefaultCamelContext;
 /**
  * One node JVM of {@link ClusterBenchmark}: a route per Source ({@code scheduler=quartz}, a cron staggered by Source
  * so the firings spread over the interval, a trigger id per Source), Quartz's clustered JobStoreTX and the JDBC
- * state store in one PostgreSQL, all with standard properties. Appends {@code node s<i> eventId} per event to its
+ * state store in one PostgreSQL, all with standard properties. Appends {@code node s<i> capability millis eventId}
+ * per event ({@link ClusterDeliveries}) to its
  * events file and its lease counters to {@code events.stats} every second.
  *
  * <pre>
@@ -63,7 +64,10 @@ public final class ClusterNode {
                          + "&scheduler.triggerId=" + id)
                             .routeId(id)
                             .to("resourcesync-mirror:" + mirrorRoot + "/" + id)
+                            // the capability and the time tell a baseline's delivery from a Change List's
                             .process(e -> append(events, nodeId + " " + id + " "
+                                    + e.getIn().getHeader(ResourceSyncConstants.CAPABILITY, String.class) + " "
+                                    + System.currentTimeMillis() + " "
                                     + e.getIn().getHeader(ResourceSyncConstants.EVENT_ID, String.class) + "\n"));
                 }
             }

@@ -10,11 +10,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -68,6 +66,21 @@ final class ClusterNodes {
         throw new IllegalStateException("node " + id + " did not start in 10 minutes, see " + log);
     }
 
+    /** The directory of the Sources' list, the mirrors and the nodes' events files. */
+    Path work() {
+        return work;
+    }
+
+    /** Copies the events files next to the nodes' logs, for looking into what was delivered again. */
+    void keepEvents() throws IOException {
+        Path dir = Path.of("target", "cluster-benchmark");
+        try (Stream<Path> files = Files.list(work)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".events"))::iterator) {
+                Files.copy(f, dir.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
     void kill(String id) throws InterruptedException {
         nodes.get(id).destroyForcibly().waitFor();
     }
@@ -96,21 +109,6 @@ final class ClusterNodes {
             b.append(id).append(' ').append(s.isEmpty() ? "-" : s.split(" ")[0]).append("; ");
         }
         return b.toString();
-    }
-
-    /** {delivered, distinct} over every node's events files. */
-    long[] events() throws IOException {
-        long total = 0;
-        Set<String> distinct = new HashSet<>();
-        try (Stream<Path> files = Files.list(work)) {
-            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".events"))::iterator) {
-                for (String line : Files.readAllLines(f)) {
-                    total++;
-                    distinct.add(line.substring(line.indexOf(' ') + 1));
-                }
-            }
-        }
-        return new long[] { total, distinct.size() };
     }
 
     /** Sources whose mirror ({@code mirror/s<i>/.../res/r<j>.txt}) differs from the Source's resources now. */

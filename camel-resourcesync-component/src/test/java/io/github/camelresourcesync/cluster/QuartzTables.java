@@ -15,12 +15,12 @@ import org.quartz.impl.StdSchedulerFactory;
  * of a clustered {@code JobStoreTX} on them: what a user puts in {@code quartz.properties} or
  * {@code camel.component.quartz.properties.*}.
  */
-final class QuartzTables {
+public final class QuartzTables {
 
     private QuartzTables() {
     }
 
-    static void create(String jdbcUrl, String prefix) throws IOException, SQLException {
+    public static void create(String jdbcUrl, String prefix) throws IOException, SQLException {
         String ddl;
         try (InputStream in = StdSchedulerFactory.class.getResourceAsStream("/org/quartz/impl/jdbcjobstore/tables_postgres.sql")) {
             ddl = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -100,12 +100,16 @@ class QuartzClusterRecipeTest {
         }
     }
 
-    /** The text of the section starting with {@code heading}, up to the next {@code ## } heading. */
+    /**
+     * The text of the section starting with {@code heading}, up to the next heading of level 2 or 3 (the Spring Boot
+     * recipe that follows has a properties block of its own).
+     */
     private static String section(String page, String heading) {
         int start = page.indexOf(heading);
         assertTrue(start >= 0, "docs/ha.md has " + heading);
-        int end = page.indexOf("\n## ", start + heading.length());
-        return page.substring(start, end < 0 ? page.length() : end);
+        Matcher next = Pattern.compile("\n###? ").matcher(page);
+        int end = next.find(start + heading.length()) ? next.start() : page.length();
+        return page.substring(start, end);
     }
 
     private static List<String> blocks(String text, String language) {
