@@ -43,10 +43,11 @@ final class ChangeDumpSteps extends IncrementalPass {
     private PackageLoader.Opened current;
     private Iterator<Bitstream> bitstreams;
     /** bodies are read in runs of consecutive wanted changes, one pool task per run */
-    private BitstreamRuns runs;
+    private final BitstreamRuns runs;
 
     private ChangeDumpSteps(DiscoveredSource source, URI changeDump, HarvestContext ctx) {
         super(source, changeDump, ctx, ctx.buffer().source(source.key()));
+        this.runs = new BitstreamRuns(ctx.packages());
     }
 
     /** Reads the Change Dump's package entries and plans the pass; nothing is downloaded yet. */
@@ -103,7 +104,7 @@ final class ChangeDumpSteps extends IncrementalPass {
                     PackageLoader.Opened pkg = current;
                     return IncrementalSteps.changeStep(ctx, source.key(), generation, e, pkg.dump().packageUri(),
                             Capability.CHANGEDUMP.value(),
-                            ev -> ctx.options().fetchContent() ? runs().read(pkg, b, ev) : null, false);
+                            ev -> ctx.options().fetchContent() ? runs.read(pkg, b, ev) : null, false);
                 }
                 continue;
             }
@@ -154,21 +155,9 @@ final class ChangeDumpSteps extends IncrementalPass {
         bitstreams = ordered.iterator();
     }
 
-    private BitstreamRuns runs() {
-        if (runs == null) {
-            runs = new BitstreamRuns(ctx.packages());
-        }
-        return runs;
-    }
-
     private void closeCurrent() {
-        if (runs != null) {
-            runs.flush(); // the package is done: its last run need not wait to fill up
-        }
-        if (current != null) {
-            current.close();
-            current = null;
-        }
+        runs.finish(current);
+        current = null;
         bitstreams = null;
     }
 

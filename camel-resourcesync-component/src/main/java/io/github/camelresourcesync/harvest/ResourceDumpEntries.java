@@ -117,12 +117,9 @@ final class ResourceDumpEntries extends ResourceDumpWalk {
     }
 
     private void closeCurrent() {
-        runs.flush(); // the package is done: its last run need not wait to fill up
-        if (current != null) {
-            current.close();
-            current = null;
-            bitstreams = null;
-        }
+        runs.finish(current);
+        current = null;
+        bitstreams = null;
     }
 
     @Override
