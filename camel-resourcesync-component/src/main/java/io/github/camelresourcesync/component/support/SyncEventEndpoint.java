@@ -10,6 +10,7 @@ import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Component;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
+import org.apache.camel.Producer;
 import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.support.ScheduledPollEndpoint;
@@ -119,6 +120,12 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
             options.put("scheduler", "quartz");
         }
         super.configureProperties(options);
+    }
+
+    /** The harvesting schemes consume only (a scheme may say more about where to go instead). */
+    @Override
+    public Producer createProducer() {
+        throw new UnsupportedOperationException(describe() + " is consumer only");
     }
 
     /** Creates the endpoint's consumer, with the options every harvesting consumer takes. */
