@@ -27,8 +27,9 @@ public class MetashareEndpoint extends SyncEventEndpoint {
 
     static final String IGNORED_FETCH_OPTIONS = "bearerToken,maxRedirects,maxContentSize,spoolThreshold,spoolDirectory";
 
-    @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"
-                           + " appended). `http:` or `https:`.")
+    @UriPath(description = """
+                 The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are appended). \
+                 `http:` or `https:`.""")
     @Metadata(required = true)
     private String nodeUrl;
 
