@@ -74,17 +74,6 @@ final class BitstreamRuns {
         }
     }
 
-    /**
-     * {@code pkg} (may be {@code null}) is read to its end: its last run need not wait to fill up, and the package is
-     * closed (its file stays until that run has read it).
-     */
-    void finish(PackageLoader.Opened pkg) {
-        flush();
-        if (pkg != null) {
-            pkg.close();
-        }
-    }
-
     /** The bitstreams of one run, in the order asked for; holds its package open until read. */
     static final class Run {
         private final PackageLoader loader;
