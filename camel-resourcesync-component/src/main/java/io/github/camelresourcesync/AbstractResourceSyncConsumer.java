@@ -42,7 +42,7 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
 
     /** Builds the harvester; a subclass adds what its mode needs after this. */
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
         ExecutorService fetchPool = ep.isFetchContent() ? fetchPool() : null;
         harvester = new Harvester(ep.sourceUri(), ep.harvestOptions(), fetcher,
@@ -53,6 +53,7 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
             found.forEach(s -> keys.put(s.key(), "the Capability List " + s.capabilityList()));
             claimStateKeys(keys);
         });
+        return harvester;
     }
 
     /** The harvester over the Source, once started. */
@@ -72,11 +73,6 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
             }
         }
         return m;
-    }
-
-    @Override
-    protected void onPollFailed(Exception e) {
-        harvester.invalidate();
     }
 
     /**

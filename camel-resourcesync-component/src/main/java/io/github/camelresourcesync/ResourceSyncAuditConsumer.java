@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.harvest.audit.AuditDestination;
 import io.github.camelresourcesync.harvest.audit.AuditReport;
 import io.github.camelresourcesync.harvest.audit.AuditRun;
@@ -28,9 +29,10 @@ public class ResourceSyncAuditConsumer extends AbstractResourceSyncConsumer {
     }
 
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
-        super.prepare(store, fetcher);
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+        Harvester harvester = super.prepare(store, fetcher);
         destination = getEndpoint().auditDestination(store); // refuses push: it follows changes, an audit compares
+        return harvester;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -26,9 +27,10 @@ public class ResourceSyncValidateConsumer extends AbstractResourceSyncConsumer {
     }
 
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
-        super.prepare(store, fetcher);
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+        Harvester harvester = super.prepare(store, fetcher);
         validator = new Validator(fetcher, getEndpoint().validateOptions());
+        return harvester;
     }
 
     /** One whole validation per poll. */
