@@ -3,6 +3,7 @@ package io.github.camelresourcesync;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import io.github.camelresourcesync.harvest.DiscoveredSource;
 import io.github.camelresourcesync.harvest.FetchAheadRun;
@@ -11,6 +12,8 @@ import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.xml.SitemapReader;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +42,7 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
 
     /** Builds the harvester; a subclass adds what its mode needs after this. */
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
         ResourceSyncEndpoint ep = getEndpoint();
         // no pool when nothing is fetched: a dump package is then never read for its bitstreams
         FetchAheadRun.Fetching fetching = ep.isFetchContent() ? fetching()
@@ -52,6 +55,7 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
             found.forEach(s -> keys.put(s.key(), "the Capability List " + s.capabilityList()));
             claimStateKeys(keys);
         });
+        return harvester;
     }
 
     /** The harvester over the Source, once started. */
@@ -73,9 +77,31 @@ public abstract class AbstractResourceSyncConsumer extends SyncEventPollingConsu
         return m;
     }
 
-    @Override
-    protected void onPollFailed(Exception e) {
-        harvester.invalidate();
+    /**
+     * Sends one exchange that is not a sync event (a report, a finding): a failure goes to the exception handler,
+     * naming {@code what} failed, and the run goes on.
+     */
+    protected void sendOne(Consumer<Message> fill, String what) {
+        Exchange exchange = createExchange(false);
+        try {
+            fill.accept(exchange.getIn());
+            getProcessor().process(exchange);
+        } catch (Exception e) {
+            exchange.setException(e);
+        }
+        if (exchange.getException() != null) {
+            getExceptionHandler().handleException(what + " failed", exchange, exchange.getException());
+        }
+        releaseExchange(exchange, false);
+    }
+
+    /** Logs an audit's or a validation's report to the mode's logger: at INFO when all is well, else at WARN. */
+    protected static void logReport(Logger log, boolean good, Object report) {
+        if (good) {
+            log.info("{}", report);
+        } else {
+            log.warn("{}", report);
+        }
     }
 
     @Override

@@ -15,20 +15,23 @@ import org.apache.camel.spi.UriParams;
 public class AuditConfiguration extends TemplateConfiguration<AuditConfiguration> {
 
     @UriParam(label = "consumer,audit",
-              description = "With `mode=audit`: audit this mirror directory (as written by `resourcesync-mirror:` or"
-                            + " `file:` with the events' `CamelFileName`) instead of the state store. Every listed"
-                            + " file is re-hashed in the algorithms the Source publishes, so a file damaged in place"
-                            + " is found; files no list names are `extra`.")
+              description = """
+                  With `mode=audit`: audit this mirror directory (as written by `resourcesync-mirror:` or `file:` \
+                  with the events' `CamelFileName`) instead of the state store. Every listed file is re-hashed in \
+                  the algorithms the Source publishes, so a file damaged in place is found; files no list names are \
+                  `extra`.""")
     private String auditDirectory;
     @UriParam(label = "consumer,audit,advanced",
-              description = "With `mode=audit`: a custom destination to audit (a database, an object store),"
-                            + " implementing `io.github.camelresourcesync.harvest.audit.AuditDestination`; takes precedence"
-                            + " over `auditDirectory`.")
+              description = """
+                  With `mode=audit`: a custom destination to audit (a database, an object store), implementing \
+                  `io.github.camelresourcesync.harvest.audit.AuditDestination`; takes precedence over \
+                  `auditDirectory`.""")
     private AuditDestination auditDestination;
     @UriParam(label = "consumer,audit", defaultValue = "true",
-              description = "With `mode=audit`: after the discrepancy events, send one report exchange (header"
-                            + " `CamelResourceSyncAuditResult=report`, the counts as headers, a one-line summary as"
-                            + " body). A failed audit sends none.")
+              description = """
+                  With `mode=audit`: after the discrepancy events, send one report exchange (header \
+                  `CamelResourceSyncAuditResult=report`, the counts as headers, a one-line summary as body). A \
+                  failed audit sends none.""")
     private boolean auditReport = true;
 
     /** Whether an audit destination other than the state store is configured. */

@@ -1,12 +1,12 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.harvest.audit.AuditDestination;
 import io.github.camelresourcesync.harvest.audit.AuditReport;
 import io.github.camelresourcesync.harvest.audit.AuditRun;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
-import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,9 +29,10 @@ public class ResourceSyncAuditConsumer extends AbstractResourceSyncConsumer {
     }
 
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
-        super.prepare(store, fetcher);
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+        Harvester harvester = super.prepare(store, fetcher);
         destination = getEndpoint().auditDestination(store); // refuses push: it follows changes, an audit compares
+        return harvester;
     }
 
     @Override
@@ -43,13 +44,9 @@ public class ResourceSyncAuditConsumer extends AbstractResourceSyncConsumer {
             return total;
         }
         AuditReport report = done.report();
-        if (report.inSync()) {
-            LOG.info("{}", report);
-        } else {
-            LOG.warn("{}", report);
-        }
+        logReport(LOG, report.inSync(), report);
         if (getEndpoint().isAuditReport()) {
-            sendReport(report);
+            sendOne(m -> AuditReportExchanges.fill(m, report), "Audit report of " + report.destination());
             total++;
         }
         return total;
@@ -60,20 +57,5 @@ public class ResourceSyncAuditConsumer extends AbstractResourceSyncConsumer {
     protected EventRun openRun(int maxEvents) throws Exception {
         audit = AuditRun.start(harvester(), destination, getEndpoint().spoolDirectoryPath());
         return audit;
-    }
-
-    private void sendReport(AuditReport report) {
-        Exchange exchange = createExchange(false);
-        try {
-            AuditReportExchanges.fill(exchange.getIn(), report);
-            getProcessor().process(exchange);
-        } catch (Exception e) {
-            exchange.setException(e);
-        }
-        if (exchange.getException() != null) {
-            getExceptionHandler().handleException("Audit report of " + report.destination() + " failed", exchange,
-                    exchange.getException());
-        }
-        releaseExchange(exchange, false);
     }
 }

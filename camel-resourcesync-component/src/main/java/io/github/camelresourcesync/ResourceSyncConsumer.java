@@ -41,14 +41,15 @@ public class ResourceSyncConsumer extends AbstractResourceSyncConsumer {
     }
 
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
-        super.prepare(store, fetcher);
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+        Harvester harvester = super.prepare(store, fetcher);
         ResourceSyncEndpoint ep = getEndpoint();
         ep.auditDestination(store); // refuses auditDirectory and auditDestination: they are for mode=audit only
         if (ep.isPush()) {
             push = new ResourceSyncPush(this, ep);
             push.start();
         }
+        return harvester;
     }
 
     @Override

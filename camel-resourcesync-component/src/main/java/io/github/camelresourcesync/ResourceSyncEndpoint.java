@@ -29,9 +29,10 @@ import org.apache.camel.spi.UriPath;
              headersClass = ResourceSyncConstants.class)
 public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
-    @UriPath(description = "Where the Source is: a site base URL (`/.well-known/resourcesync` is tried), a Source"
-                           + " Description, a Capability List, a Resource List or Change List, or a page linking"
-                           + " to one with `rel=resourcesync`. `http:`, `https:`, `file:` and `classpath:`.")
+    @UriPath(description = """
+                 Where the Source is: a site base URL (`/.well-known/resourcesync` is tried), a Source Description, \
+                 a Capability List, a Resource List or Change List, or a page linking to one with \
+                 `rel=resourcesync`. `http:`, `https:`, `file:` and `classpath:`.""")
     @Metadata(required = true)
     private String sourceUrl;
 

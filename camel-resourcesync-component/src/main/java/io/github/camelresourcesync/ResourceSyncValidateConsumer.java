@@ -1,13 +1,12 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.harvest.Harvester;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
-import io.github.camelresourcesync.validate.Finding;
 import io.github.camelresourcesync.validate.ValidationReport;
 import io.github.camelresourcesync.validate.Validator;
 
-import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,9 +27,10 @@ public class ResourceSyncValidateConsumer extends AbstractResourceSyncConsumer {
     }
 
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
-        super.prepare(store, fetcher);
+    protected Harvester prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception {
+        Harvester harvester = super.prepare(store, fetcher);
         validator = new Validator(fetcher, getEndpoint().validateOptions());
+        return harvester;
     }
 
     /** One whole validation per poll. */
@@ -38,16 +38,12 @@ public class ResourceSyncValidateConsumer extends AbstractResourceSyncConsumer {
     protected int poll() throws Exception {
         int[] sent = {0};
         ValidationReport report = validator.validate(getEndpoint().sourceUri(), f -> {
-            send(f);
+            sendOne(m -> ValidateExchanges.fill(m, f), "Validation finding " + f.rule() + " in " + f.document());
             sent[0]++;
         }, this::isRunAllowed);
-        if (report.valid()) {
-            LOG.info("{}", report);
-        } else {
-            LOG.warn("{}", report);
-        }
+        logReport(LOG, report.valid(), report);
         if (isRunAllowed()) {
-            sendReport(report);
+            sendOne(m -> ValidateExchanges.fill(m, report), "Validation report of " + report.source());
             sent[0]++;
         }
         return sent[0];
@@ -57,34 +53,5 @@ public class ResourceSyncValidateConsumer extends AbstractResourceSyncConsumer {
     @Override
     protected EventRun openRun(int maxEvents) {
         throw new UnsupportedOperationException("mode=validate emits findings, not sync events");
-    }
-
-    private void send(Finding f) {
-        Exchange exchange = createExchange(false);
-        try {
-            ValidateExchanges.fill(exchange.getIn(), f);
-            getProcessor().process(exchange);
-        } catch (Exception e) {
-            exchange.setException(e);
-        }
-        finish(exchange, "Validation finding " + f.rule() + " in " + f.document());
-    }
-
-    private void sendReport(ValidationReport report) {
-        Exchange exchange = createExchange(false);
-        try {
-            ValidateExchanges.fill(exchange.getIn(), report);
-            getProcessor().process(exchange);
-        } catch (Exception e) {
-            exchange.setException(e);
-        }
-        finish(exchange, "Validation report of " + report.source());
-    }
-
-    private void finish(Exchange exchange, String what) {
-        if (exchange.getException() != null) {
-            getExceptionHandler().handleException(what + " failed", exchange, exchange.getException());
-        }
-        releaseExchange(exchange, false);
     }
 }

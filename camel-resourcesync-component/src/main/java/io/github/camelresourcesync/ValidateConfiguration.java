@@ -11,11 +11,12 @@ import org.apache.camel.spi.UriParams;
 public class ValidateConfiguration extends TemplateConfiguration<ValidateConfiguration> {
 
     @UriParam(label = "consumer,validate", defaultValue = "" + ValidateOptions.DEFAULT_SAMPLE,
-              description = "With `mode=validate`: how many listed resources (a uniform sample of the resources of"
-                            + " the Resource Lists, Change Lists and dump manifests, each checked against its latest"
-                            + " description) are fetched to check that they answer, have the listed length and"
-                            + " hashes, and carry `Last-Modified` or `ETag`; 0 checks no content. A tenth as many dump"
-                            + " packages (at least one) are downloaded and checked whole (see docs/validate.md).")
+              description = """
+                  With `mode=validate`: how many listed resources (a uniform sample of the resources of the Resource \
+                  Lists, Change Lists and dump manifests, each checked against its latest description) are fetched \
+                  to check that they answer, have the listed length and hashes, and carry `Last-Modified` or `ETag`; \
+                  0 checks no content. A tenth as many dump packages (at least one) are downloaded and checked whole \
+                  (see docs/validate.md).""")
     private int sample = ValidateOptions.DEFAULT_SAMPLE;
 
     ValidateOptions applyTo(ValidateOptions options) {

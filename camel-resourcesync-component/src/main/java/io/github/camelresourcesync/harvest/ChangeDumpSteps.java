@@ -7,7 +7,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 
@@ -40,13 +39,11 @@ final class ChangeDumpSteps extends IncrementalPass {
 
     private Dump dump;
     private final Deque<Entry> packages = new ArrayDeque<>();
-    private PackageLoader.Opened current;
-    private Iterator<Bitstream> bitstreams;
-    /** bodies are read in runs of consecutive wanted changes, one pool task per run */
-    private BitstreamRuns runs;
+    private final PackageReading reading;
 
     private ChangeDumpSteps(DiscoveredSource source, URI changeDump, HarvestContext ctx) {
         super(source, changeDump, ctx, ctx.buffer().source(source.key()));
+        this.reading = new PackageReading(ctx.packages());
     }
 
     /** Reads the Change Dump's package entries and plans the pass; nothing is downloaded yet. */
@@ -95,19 +92,19 @@ final class ChangeDumpSteps extends IncrementalPass {
     @Override
     public Step next() throws IOException {
         while (true) {
-            if (bitstreams != null && bitstreams.hasNext()) {
-                Bitstream b = bitstreams.next();
+            Bitstream b = reading.next();
+            if (b != null) {
                 Entry e = b.entry();
                 ctx.progress().entryRead();
                 if (IncrementalSteps.isAfter(e, resumeTime, resumeIds)) {
-                    PackageLoader.Opened pkg = current;
+                    PackageLoader.Opened pkg = reading.pkg();
                     return IncrementalSteps.changeStep(ctx, source.key(), generation, e, pkg.dump().packageUri(),
                             Capability.CHANGEDUMP.value(),
-                            ev -> ctx.options().fetchContent() ? runs().read(pkg, b, ev) : null, false);
+                            ev -> ctx.options().fetchContent() ? reading.read(pkg, b, ev) : null, false);
                 }
                 continue;
             }
-            closeCurrent();
+            reading.finish();
             if (!packages.isEmpty()) {
                 openPackage(packages.poll());
                 continue;
@@ -138,11 +135,11 @@ final class ChangeDumpSteps extends IncrementalPass {
         if (until != null && resumeTime != null && until.isBefore(resumeTime)) {
             return; // closed before the resume point: nothing new in it
         }
-        current = ctx.packages().open(pkg, dump.uri(), Capability.CHANGEDUMP_MANIFEST);
+        PackageLoader.Opened opened = ctx.packages().open(pkg, dump.uri(), Capability.CHANGEDUMP_MANIFEST);
         // a change without a time takes the one before it (as in Change Lists), before the stable sort by time
-        List<Bitstream> ordered = new ArrayList<>(current.dump().bitstreams().size());
+        List<Bitstream> ordered = new ArrayList<>(opened.dump().bitstreams().size());
         Instant previous = pkg.md().from();
-        for (Bitstream b : current.dump().bitstreams()) {
+        for (Bitstream b : opened.dump().bitstreams()) {
             Entry e = b.entry();
             if (e.changeTime() == null && previous != null) {
                 b = new Bitstream(IncrementalSteps.withTime(e, previous, b.manifest()), b.entryName(), b.manifest());
@@ -151,29 +148,11 @@ final class ChangeDumpSteps extends IncrementalPass {
             ordered.add(b);
         }
         ordered.sort(BY_TIME);
-        bitstreams = ordered.iterator();
-    }
-
-    private BitstreamRuns runs() {
-        if (runs == null) {
-            runs = new BitstreamRuns(ctx.packages());
-        }
-        return runs;
-    }
-
-    private void closeCurrent() {
-        if (runs != null) {
-            runs.flush(); // the package is done: its last run need not wait to fill up
-        }
-        if (current != null) {
-            current.close();
-            current = null;
-        }
-        bitstreams = null;
+        reading.start(opened, ordered);
     }
 
     @Override
     public void close() {
-        closeCurrent();
+        reading.finish();
     }
 }

@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.EventSource;
 import io.github.camelresourcesync.state.SourceClock;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@link #startRun}, plans a baseline or an incremental pass per Capability List from the state of that list.
  * Plain Java: the Camel consumer drives it, and so can anything else.
  */
-public final class Harvester {
+public final class Harvester implements EventSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(Harvester.class);
 
@@ -157,6 +158,7 @@ public final class Harvester {
     }
 
     /** Forget what was discovered and which documents were unchanged, e.g. after a failed poll. */
+    @Override
     public synchronized void invalidate() {
         sources = null;
         loader.forget();
@@ -167,6 +169,7 @@ public final class Harvester {
      *
      * @param maxEvents the most events this run hands out; {@code <= 0} for no limit
      */
+    @Override
     public SyncRun startRun(long maxEvents) throws IOException {
         return startRun(maxEvents, List.of(), true);
     }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.camelresourcesync.dump.Bitstream;
@@ -28,8 +27,6 @@ final class ResourceDumpEntries extends ResourceDumpWalk {
 
     private final PackageLoader loader;
     private final boolean fetchContent;
-    /** bodies are read in runs of consecutive wanted bitstreams, one pool task per run */
-    private final BitstreamRuns runs;
     /**
      * Packages opened ahead. Opening one (download, fixity, central directory, manifest parse) costs about as much
      * as delivering its entries, so two are under way while the current one is read: on more than one core they
@@ -37,18 +34,17 @@ final class ResourceDumpEntries extends ResourceDumpWalk {
      */
     static final int AHEAD = 2;
 
-    private PackageLoader.Opened current;
+    private final PackageReading reading;
     /** the next packages, downloaded and checked on the pool while the current one is read, in document order */
     private final Deque<CompletableFuture<PackageLoader.Opened>> ahead = new ArrayDeque<>();
     private boolean packagesDone;
-    private Iterator<Bitstream> bitstreams;
     private Bitstream last;
 
     ResourceDumpEntries(HarvestContext ctx, URI resourceDump, boolean conditional) throws IOException {
         super(ctx, resourceDump, conditional);
         this.loader = ctx.packages();
         this.fetchContent = ctx.options().fetchContent();
-        this.runs = new BitstreamRuns(loader);
+        this.reading = new PackageReading(loader);
     }
 
     @Override
@@ -59,30 +55,31 @@ final class ResourceDumpEntries extends ResourceDumpWalk {
     @Override
     public Entry next() throws IOException {
         while (true) {
-            if (bitstreams != null && bitstreams.hasNext()) {
-                last = bitstreams.next();
+            last = reading.next();
+            if (last != null) {
                 if (last.entry().md().changeType() == ChangeType.DELETED) {
-                    LOG.warn("{}: Resource Dump manifest lists {} as deleted; skipped", current.dump().packageUri(),
-                            last.entry().loc());
+                    LOG.warn("{}: Resource Dump manifest lists {} as deleted; skipped",
+                            reading.pkg().dump().packageUri(), last.entry().loc());
                     continue;
                 }
                 return last.entry();
             }
-            closeCurrent();
+            reading.finish();
             fillAhead();
             CompletableFuture<PackageLoader.Opened> opening = ahead.poll();
             if (opening == null) {
                 return null;
             }
-            current = PackageLoader.await(opening);
-            bitstreams = current.dump().bitstreams().iterator();
+            PackageLoader.Opened opened = PackageLoader.await(opening);
+            reading.start(opened, opened.dump().bitstreams());
             fillAhead();
         }
     }
 
     @Override
     public URI currentDocument() {
-        return current != null ? current.dump().packageUri() : packages.root();
+        PackageLoader.Opened pkg = reading.pkg();
+        return pkg != null ? pkg.dump().packageUri() : packages.root();
     }
 
     @Override
@@ -90,7 +87,7 @@ final class ResourceDumpEntries extends ResourceDumpWalk {
         if (!fetchContent) {
             return null;
         }
-        return runs.read(current, last, event);
+        return reading.read(reading.pkg(), last, event);
     }
 
     private void fillAhead() throws IOException {
@@ -116,18 +113,9 @@ final class ResourceDumpEntries extends ResourceDumpWalk {
         return loader.openAhead(pkg, packages.currentDocument(), Capability.RESOURCEDUMP_MANIFEST);
     }
 
-    private void closeCurrent() {
-        runs.flush(); // the package is done: its last run need not wait to fill up
-        if (current != null) {
-            current.close();
-            current = null;
-            bitstreams = null;
-        }
-    }
-
     @Override
     public void close() {
-        closeCurrent();
+        reading.finish();
         ahead.forEach(PackageLoader::discard);
         ahead.clear();
         packages.close();

@@ -2,6 +2,7 @@ package io.github.camelresourcesync.http;
 
 import java.net.ProxySelector;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -77,9 +78,7 @@ public final class HttpClientFactory {
                 .addRequestInterceptorFirst(new HostCheckInterceptor())
                 .addRequestInterceptorLast(new OriginAuthInterceptor())
                 .evictIdleConnections(EVICT_IDLE_AFTER);
-        if (config.userAgent() != null && !config.userAgent().isBlank()) {
-            builder.setUserAgent(config.userAgent());
-        }
+        userAgent(config, builder::setUserAgent);
         if (config.proxyHost() != null && !config.proxyHost().isBlank()) {
             builder.setProxy(new HttpHost(config.proxyHost(), config.proxyPort() > 0 ? config.proxyPort() : -1));
         } else if (ProxySelector.getDefault() != null) {
@@ -105,12 +104,8 @@ public final class HttpClientFactory {
                 .addRequestInterceptorFirst(new HostCheckInterceptor())
                 .addRequestInterceptorLast(new OriginAuthInterceptor())
                 .evictIdleConnections(EVICT_IDLE_AFTER);
-        if (config.userAgent() != null && !config.userAgent().isBlank()) {
-            builder.setUserAgent(config.userAgent());
-        }
-        CloseableHttpAsyncClient client = builder.build();
-        client.start();
-        return blocking(client, config);
+        userAgent(config, builder::setUserAgent);
+        return blocking(builder.build(), config);
     }
 
     private static H2Config h2Config() {
@@ -122,7 +117,9 @@ public final class HttpClientFactory {
                 .build();
     }
 
+    /** Starts {@code client} and puts the blocking face the fetcher uses on it. */
     private static CloseableHttpClient blocking(CloseableHttpAsyncClient client, FetcherConfig config) {
+        client.start();
         Duration headLimit = LEASE_WAIT.plus(config.connectTimeout()).plus(config.readTimeout());
         return new AsyncBlockingClient(client, headLimit, config.readTimeout());
     }
@@ -149,12 +146,15 @@ public final class HttpClientFactory {
                 .addRequestInterceptorFirst(new HostCheckInterceptor())
                 .addRequestInterceptorLast(new OriginAuthInterceptor())
                 .evictIdleConnections(EVICT_IDLE_AFTER);
+        userAgent(config, builder::setUserAgent);
+        return blocking(builder.build(), config);
+    }
+
+    /** The configured User-Agent, when there is one, to a client builder (each client kind has its own). */
+    private static void userAgent(FetcherConfig config, Consumer<String> setUserAgent) {
         if (config.userAgent() != null && !config.userAgent().isBlank()) {
-            builder.setUserAgent(config.userAgent());
+            setUserAgent.accept(config.userAgent());
         }
-        CloseableHttpAsyncClient client = builder.build();
-        client.start();
-        return blocking(client, config);
     }
 
     private static int perHost(FetcherConfig config) {

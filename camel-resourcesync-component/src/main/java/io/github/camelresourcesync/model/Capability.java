@@ -1,12 +1,10 @@
 package io.github.camelresourcesync.model;
 
-import java.util.Locale;
-
 /**
  * The capability values of ResourceSync 0.9 to 1.1, the Archives specification and the notification specifications.
  * Unknown values are tolerated as {@link #UNKNOWN}; the raw value stays available on {@link Metadata#capability()}.
  */
-public enum Capability {
+public enum Capability implements WrittenValue {
     /** 0.9 beta: the top document pointing at Capability Lists. */
     RESOURCESYNC("resourcesync"),
     DESCRIPTION("description"),
@@ -32,22 +30,14 @@ public enum Capability {
     }
 
     /** The value as written in {@code rs:md capability="..."}. */
+    @Override
     public String value() {
         return value;
     }
 
     /** Never null: {@code null} or unrecognised values map to {@link #UNKNOWN}. */
     public static Capability fromValue(String value) {
-        if (value == null) {
-            return UNKNOWN;
-        }
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        for (Capability c : values()) {
-            if (c != UNKNOWN && c.value.equals(v)) {
-                return c;
-            }
-        }
-        return UNKNOWN;
+        return WrittenValue.find(values(), value, UNKNOWN);
     }
 
     @Override

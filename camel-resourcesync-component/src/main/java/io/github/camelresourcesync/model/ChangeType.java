@@ -1,9 +1,7 @@
 package io.github.camelresourcesync.model;
 
-import java.util.Locale;
-
 /** The {@code change} attribute of Change List entries, and the change a sync event reports. */
-public enum ChangeType {
+public enum ChangeType implements WrittenValue {
     CREATED("created"),
     UPDATED("updated"),
     DELETED("deleted");
@@ -14,22 +12,14 @@ public enum ChangeType {
         this.value = value;
     }
 
+    @Override
     public String value() {
         return value;
     }
 
     /** @return the change type, or {@code null} when the value is absent or not one of the three. */
     public static ChangeType fromValue(String value) {
-        if (value == null) {
-            return null;
-        }
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        for (ChangeType c : values()) {
-            if (c.value.equals(v)) {
-                return c;
-            }
-        }
-        return null;
+        return WrittenValue.find(values(), value, null);
     }
 
     @Override

@@ -7,35 +7,14 @@ package io.github.camelresourcesync.model;
  * <p>
  * The token is the producing {@link EventRun}'s own bookkeeping for the event (what to commit once it is delivered);
  * consumers pass the pending event back to the run untouched.
+ *
+ * @param failure why the content could not be had, or {@code null}
+ * @param token   the run's bookkeeping for this event
  */
-public final class PendingEvent {
-
-    private final SyncEvent event;
-    private final Exception failure;
-    private final Object token;
-
-    public PendingEvent(SyncEvent event, Exception failure, Object token) {
-        this.event = event;
-        this.failure = failure;
-        this.token = token;
-    }
-
-    public SyncEvent event() {
-        return event;
-    }
-
-    /** Why the content could not be had, or {@code null}. */
-    public Exception failure() {
-        return failure;
-    }
+public record PendingEvent(SyncEvent event, Exception failure, Object token) {
 
     public boolean failed() {
         return failure != null;
-    }
-
-    /** The run's bookkeeping for this event. */
-    public Object token() {
-        return token;
     }
 
     /** Releases the content (its temporary file): once its exchange is done, or when the event is dropped. */

@@ -15,17 +15,7 @@ import java.util.Map;
 import io.github.camelresourcesync.model.Hashes;
 
 /** A body copied to a temporary file while its digests (see {@link HashAlgorithms}) and its length are computed. */
-final class Staged implements AutoCloseable {
-
-    private final Path file;
-    private final Hashes digests;
-    private final long length;
-
-    private Staged(Path file, Hashes digests, long length) {
-        this.file = file;
-        this.digests = digests;
-        this.length = length;
-    }
+record Staged(Path file, Hashes digests, long length) implements AutoCloseable {
 
     /** Copies {@code body} into a temporary file in {@code dir}, streaming, while {@code digests} run over it. */
     static Staged copy(InputStream body, Path dir, List<MessageDigest> digests) throws IOException {
@@ -49,18 +39,6 @@ final class Staged implements AutoCloseable {
             Files.deleteIfExists(tmp);
             throw e;
         }
-    }
-
-    Path file() {
-        return file;
-    }
-
-    Hashes digests() {
-        return digests;
-    }
-
-    long length() {
-        return length;
     }
 
     @Override

@@ -44,6 +44,8 @@ final class StaxSitemapDocument implements SitemapDocument {
     private DocumentHeader header;
     /** The reader is positioned at the start tag of the next {@code <url>}/{@code <sitemap>}. */
     private boolean atEntry;
+    /** {@link #lateHeaderElement}, made once: {@link #advanceToEntry} runs once per entry. */
+    private final RootChild lateHeaderElement = this::lateHeaderElement;
     private boolean finished;
     private boolean closed;
     private DocumentException failure;
@@ -173,36 +175,21 @@ final class StaxSitemapDocument implements SitemapDocument {
         RootElement root = readRoot();
         MdAttributes documentMd = new MdAttributes(attributeValue, repeated);
         List<LnAttributes> documentLinks = new ArrayList<>();
-        while (true) {
-            int event = xml.next();
-            if (event == XMLStreamConstants.START_ELEMENT) {
-                String ns = xml.getNamespaceURI();
-                String name = xml.getLocalName();
-                if (isEntryElement(ns, name)) {
-                    atEntry = true;
-                    break;
-                } else if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
-                    if (documentMd.isPresent()) {
-                        throw problems.error("more than one document-level <rs:md>");
-                    }
-                    documentMd.read(xml);
-                    xml.skipElement();
-                } else if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
-                    if (documentLinks.size() == MAX_LINKS_PER_ELEMENT) {
-                        throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " document-level <rs:ln>");
-                    }
-                    LnAttributes ln = new LnAttributes(attributeValue, repeated);
-                    ln.read(xml);
-                    documentLinks.add(ln);
-                    xml.skipElement();
-                } else {
-                    xml.skipElement();
+        toNextEntry((ns, name) -> {
+            if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
+                if (documentMd.isPresent()) {
+                    throw problems.error("more than one document-level <rs:md>");
                 }
-            } else if (event == XMLStreamConstants.END_ELEMENT) {
-                readToEndOfDocument();
-                break;
+                documentMd.read(xml);
+            } else if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+                if (documentLinks.size() == MAX_LINKS_PER_ELEMENT) {
+                    throw problems.error("more than " + MAX_LINKS_PER_ELEMENT + " document-level <rs:ln>");
+                }
+                LnAttributes ln = new LnAttributes(attributeValue, repeated);
+                ln.read(xml);
+                documentLinks.add(ln);
             }
-        }
+        });
         Metadata metadata = documentMd.build(problems);
         List<Link> headerLinks = new ArrayList<>(documentLinks.size());
         for (LnAttributes ln : documentLinks) {
@@ -244,6 +231,33 @@ final class StaxSitemapDocument implements SitemapDocument {
 
     /** Moves to the next entry start tag, or to the end of the document ({@link #finished}). */
     private void advanceToEntry() throws XMLStreamException, DocumentException {
+        toNextEntry(lateHeaderElement);
+    }
+
+    /** A child of the root other than an entry, after the first entry. */
+    private void lateHeaderElement(String ns, String name) throws DocumentException {
+        if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
+            // the header, already handed out, said something else (or nothing): refuse rather than guess
+            throw new DocumentException(documentUri, "document-level <rs:md> after entry " + entriesRead
+                    + at(xml.getLocation()) + "; it must come before the first <url>/<sitemap>");
+        }
+        if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
+            warnings.accept("document-level <rs:ln> after entry " + entriesRead + " of " + documentUri
+                    + " ignored; it must come before the first <url>/<sitemap>");
+        }
+    }
+
+    /** Reads a child element of the root that is not an entry: at its start tag; the element is skipped after. */
+    @FunctionalInterface
+    private interface RootChild {
+        void read(String ns, String name) throws XMLStreamException, DocumentException;
+    }
+
+    /**
+     * The one walk over the root's children: moves to the next entry start tag ({@code atEntry}), or past the root's
+     * end tag to the end of the document ({@link #finished}); each other child goes to {@code child}, then is skipped.
+     */
+    private void toNextEntry(RootChild child) throws XMLStreamException, DocumentException {
         while (true) {
             int event = xml.next();
             if (event == XMLStreamConstants.START_ELEMENT) {
@@ -253,15 +267,7 @@ final class StaxSitemapDocument implements SitemapDocument {
                     atEntry = true;
                     return;
                 }
-                if (SitemapNames.isRsNs(ns) && SitemapNames.MD.equals(name)) {
-                    // the header, already handed out, said something else (or nothing): refuse rather than guess
-                    throw new DocumentException(documentUri, "document-level <rs:md> after entry " + entriesRead
-                            + at(xml.getLocation()) + "; it must come before the first <url>/<sitemap>");
-                }
-                if (SitemapNames.isRsNs(ns) && SitemapNames.LN.equals(name)) {
-                    warnings.accept("document-level <rs:ln> after entry " + entriesRead + " of " + documentUri
-                            + " ignored; it must come before the first <url>/<sitemap>");
-                }
+                child.read(ns, name);
                 xml.skipElement();
             } else if (event == XMLStreamConstants.END_ELEMENT) {
                 readToEndOfDocument();

@@ -9,6 +9,7 @@ import io.github.camelresourcesync.harvest.FetchAheadRun.Fetching;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.model.EventSource;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.StateBuffer;
 import io.github.camelresourcesync.state.SyncStateStore;
@@ -18,7 +19,7 @@ import io.github.camelresourcesync.state.SyncStateStore;
  * the feed back to the previous harvest's stop point, plans the changes against state and hands them out through an
  * {@link EventRun}. State lives in the shared {@link SyncStateStore} under the feed URL (prefixed by the state id).
  */
-public final class AtomHarvester {
+public final class AtomHarvester implements EventSource {
 
     private final URI feedUri;
     private final AtomPmhOptions options;
@@ -54,6 +55,7 @@ public final class AtomHarvester {
     }
 
     /** Walks the feed and plans its changes; the run hands out at most {@code maxEvents} (0: all). */
+    @Override
     public EventRun startRun(long maxEvents) throws IOException {
         String key = sourceKey();
         SourceState state = store.source(key);

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 import io.github.camelresourcesync.harvest.FetchAheadRun;
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.model.EventSource;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.state.ResourceState;
 import io.github.camelresourcesync.state.StateChange;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * soft-deleted record stays in the state as a tombstone ({@link #TOMBSTONE} generation) so it is neither fetched again
  * while unchanged nor deleted a second time when it later vanishes from the inventory.
  */
-public final class MetashareHarvester {
+public final class MetashareHarvester implements EventSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(MetashareHarvester.class);
     /** The {@link ResourceState#generation()} of a soft-deleted record. */
@@ -66,12 +67,14 @@ public final class MetashareHarvester {
     }
 
     /** Forgets the session after a failed poll, so the next poll logs in afresh. */
+    @Override
     public void invalidate() {
         client.logout();
     }
 
     /** Reads the inventory, diffs it against the state and opens the run that fetches and delivers the differences. */
-    public EventRun startRun(int maxEvents) throws IOException {
+    @Override
+    public EventRun startRun(long maxEvents) throws IOException {
         SyncProgress p = progress.get();
         Map<String, String> inventory = client.inventory();
         p.documentRead();

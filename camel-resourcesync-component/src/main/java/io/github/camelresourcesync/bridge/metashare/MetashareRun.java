@@ -58,7 +58,7 @@ final class MetashareRun extends FetchAheadRun<MetashareRun.Item, NodeRecord> {
     private final MetashareHarvester harvester;
     private final Deque<Item> items;
 
-    MetashareRun(MetashareHarvester harvester, Deque<Item> items, SyncProgress progress, int maxEvents) {
+    MetashareRun(MetashareHarvester harvester, Deque<Item> items, SyncProgress progress, long maxEvents) {
         super(harvester.fetching(), true, maxEvents, false, new StateBuffer(harvester.store()), progress);
         this.harvester = harvester;
         this.items = items;

@@ -17,25 +17,27 @@ import org.apache.camel.spi.UriParams;
 public class AtomPmhConfiguration extends TemplateConfiguration<AtomPmhConfiguration> {
 
     @UriParam(label = "consumer",
-              description = "Comma-separated media types of the representation to take, most preferred first, as"
-                            + " the entries' links give them; a space is read as a plus sign (a plus in a URI query"
-                            + " arrives as a space, and so does `%2B`). Parameters are compared only when given. Records with none of"
-                            + " them are passed over (or deleted, when the destination had them), and a poll that"
-                            + " passes over every entry logs a WARN naming the types asked for and offered. Empty:"
-                            + " the first alternate link of each entry.")
+              description = """
+                  Comma-separated media types of the representation to take, most preferred first, as the entries' \
+                  links give them; a space is read as a plus sign (a plus in a URI query arrives as a space, and so \
+                  does `%2B`). Parameters are compared only when given. Records with none of them are passed over \
+                  (or deleted, when the destination had them), and a poll that passes over every entry logs a WARN \
+                  naming the types asked for and offered. Empty: the first alternate link of each entry.""")
     private String mediaTypes;
     @UriParam(label = "consumer", defaultValue = "" + AtomPmhOptions.DEFAULT_FETCH_CONTENT,
-              description = "Fetch the chosen representation as the body. 403, 404 or 410 on it means the record is"
-                            + " gone (a `deleted` event when the destination had it); 401, 5xx and connection errors"
-                            + " fail the exchange, to be retried.")
+              description = """
+                  Fetch the chosen representation as the body. 403, 404 or 410 on it means the record is gone (a \
+                  `deleted` event when the destination had it); 401, 5xx and connection errors fail the exchange, to \
+                  be retried.""")
     private boolean fetchContent = AtomPmhOptions.DEFAULT_FETCH_CONTENT;
     @UriParam(label = "consumer", defaultValue = "" + AtomPmhOptions.DEFAULT_USE_ATOM_ID_AS_LOCATION,
-              description = "Use the record's `atom:id` (when it is an absolute URI) as the event location instead of"
-                            + " the chosen link.")
+              description = """
+                  Use the record's `atom:id` (when it is an absolute URI) as the event location instead of the \
+                  chosen link.""")
     private boolean useAtomIdAsLocation = AtomPmhOptions.DEFAULT_USE_ATOM_ID_AS_LOCATION;
     @UriParam(label = "consumer", defaultValue = "" + AtomPmhOptions.DEFAULT_FOLLOW_NEXT,
-              description = "Also follow paged-feed `next` links (feeds that page instead of archiving with"
-                            + " `prev-archive`).")
+              description = """
+                  Also follow paged-feed `next` links (feeds that page instead of archiving with `prev-archive`).""")
     private boolean followNext = AtomPmhOptions.DEFAULT_FOLLOW_NEXT;
     @UriParam(label = "consumer,advanced", defaultValue = "" + AtomPmhOptions.DEFAULT_MAX_DOCUMENTS,
               description = "Most feed documents one harvest reads, against endless or looping archive chains.")

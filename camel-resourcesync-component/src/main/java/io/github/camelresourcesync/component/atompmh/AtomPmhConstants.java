@@ -10,17 +10,18 @@ import org.apache.camel.spi.Metadata;
  */
 public final class AtomPmhConstants {
 
-    @Metadata(description = "The chosen alternate link of the record (or its `atom:id` with"
-                            + " `useAtomIdAsLocation=true`).",
+    @Metadata(description = """
+                  The chosen alternate link of the record (or its `atom:id` with `useAtomIdAsLocation=true`).""",
               javaType = "String")
     public static final String LOCATION = ResourceSyncConstants.LOCATION;
-    @Metadata(description = "`created` or `updated` relative to what the destination had; `deleted` for a deletion"
-                            + " entry, a tombstone, absence from a complete feed, or a representation answering"
-                            + " 403/404/410.",
+    @Metadata(description = """
+                  `created` or `updated` relative to what the destination had; `deleted` for a deletion entry, a \
+                  tombstone, absence from a complete feed, or a representation answering 403/404/410.""",
               javaType = "String")
     public static final String CHANGE = ResourceSyncConstants.CHANGE;
-    @Metadata(description = "The entry's `atom:updated` (a tombstone's `when`; for absence from a complete feed the"
-                            + " feed's `atom:updated`).",
+    @Metadata(description = """
+                  The entry's `atom:updated` (a tombstone's `when`; for absence from a complete feed the feed's \
+                  `atom:updated`).""",
               javaType = "java.time.Instant")
     public static final String DATETIME = ResourceSyncConstants.DATETIME;
     @Metadata(description = "The media type of the chosen alternate link, as published.", javaType = "String")
@@ -34,8 +35,9 @@ public final class AtomPmhConstants {
     public static final String LINKS = ResourceSyncConstants.LINKS;
     @Metadata(description = "Stable id of this change: its location, an at sign and its datetime.", javaType = "String")
     public static final String EVENT_ID = ResourceSyncConstants.EVENT_ID;
-    @Metadata(description = "A relative path derived from the location, safe under a mirror directory (an opaque"
-                            + " `urn:uuid:x` location gives `urn/uuid/x`).",
+    @Metadata(description = """
+                  A relative path derived from the location, safe under a mirror directory (an opaque `urn:uuid:x` \
+                  location gives `urn/uuid/x`).""",
               javaType = "String")
     public static final String FILE_NAME = ResourceSyncConstants.FILE_NAME;
     @Metadata(description = "The record's `atom:id`.", javaType = "String")

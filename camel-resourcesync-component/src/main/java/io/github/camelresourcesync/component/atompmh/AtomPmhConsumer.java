@@ -3,7 +3,6 @@ package io.github.camelresourcesync.component.atompmh;
 import io.github.camelresourcesync.bridge.atompmh.AtomHarvester;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Processor;
 
@@ -13,25 +12,13 @@ import org.apache.camel.Processor;
  */
 public class AtomPmhConsumer extends SyncEventPollingConsumer {
 
-    private AtomHarvester harvester;
-
     public AtomPmhConsumer(AtomPmhEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
     }
 
     @Override
-    public AtomPmhEndpoint getEndpoint() {
-        return (AtomPmhEndpoint) super.getEndpoint();
-    }
-
-    @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
-        AtomPmhEndpoint ep = getEndpoint();
-        harvester = new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, fetching(), progress());
-    }
-
-    @Override
-    protected EventRun openRun(int maxEvents) throws Exception {
-        return harvester.startRun(maxEvents);
+    protected AtomHarvester prepare(SyncStateStore store, HttpFetcher fetcher) {
+        AtomPmhEndpoint ep = (AtomPmhEndpoint) getEndpoint();
+        return new AtomHarvester(ep.feedUri(), ep.harvestOptions(), fetcher, store, fetching(), progress());
     }
 }

@@ -7,7 +7,6 @@ import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import org.apache.camel.Category;
 import org.apache.camel.Processor;
-import org.apache.camel.Producer;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
@@ -35,12 +34,6 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     public AtomPmhEndpoint(String uri, AtomPmhComponent component, String feedUrl) {
         super(uri, component);
         this.feedUrl = feedUrl;
-    }
-
-    @Override
-    public Producer createProducer() {
-        throw new UnsupportedOperationException("The resourcesync-atompmh endpoint " + getServiceUrl()
-                                                + " is consumer only");
     }
 
     @Override

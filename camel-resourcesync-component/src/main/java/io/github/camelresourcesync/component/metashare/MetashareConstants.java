@@ -19,12 +19,13 @@ public final class MetashareConstants {
     @Metadata(description = "When the record was created (`created`); nodes write naive local times, read as UTC.",
               javaType = "java.time.Instant")
     public static final String CREATED = StorageGlobal.HEADER_CREATED;
-    @Metadata(description = "When the record was last modified (`modified`), read as UTC; also the event's"
-                            + " `CamelResourceSyncDatetime`.",
+    @Metadata(description = """
+                  When the record was last modified (`modified`), read as UTC; also the event's \
+                  `CamelResourceSyncDatetime`.""",
               javaType = "java.time.Instant")
     public static final String MODIFIED = StorageGlobal.HEADER_MODIFIED;
-    @Metadata(description = "`true` on the `deleted` event of a soft-deleted record (`deleted: true` in the"
-                            + " inventory).",
+    @Metadata(description = """
+                  `true` on the `deleted` event of a soft-deleted record (`deleted: true` in the inventory).""",
               javaType = "Boolean")
     public static final String DELETED = StorageGlobal.HEADER_DELETED;
     @Metadata(description = "Publication status as served (`publication_status`): `p` published, `g` ingested.",
@@ -36,9 +37,10 @@ public final class MetashareConstants {
               javaType = "String")
     public static final String METASHARE_VERSION = StorageGlobal.HEADER_VERSION;
 
-    @Metadata(description = "The node's inventory checksum of the record: md5 over `metadata.xml` followed by"
-                            + " `storage-global.json`, 32 hex (an opaque change token; `CamelResourceSyncHash` is the"
-                            + " hash of the body, `metadata.xml`).",
+    @Metadata(description = """
+                  The node's inventory checksum of the record: md5 over `metadata.xml` followed by \
+                  `storage-global.json`, 32 hex (an opaque change token; `CamelResourceSyncHash` is the hash of the \
+                  body, `metadata.xml`).""",
               javaType = "String")
     public static final String CHECKSUM = StorageGlobal.HEADER_CHECKSUM;
 

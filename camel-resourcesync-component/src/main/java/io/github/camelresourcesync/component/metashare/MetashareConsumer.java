@@ -5,7 +5,6 @@ import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.bridge.metashare.MetashareHarvester;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
-import io.github.camelresourcesync.model.EventRun;
 import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Processor;
 
@@ -15,15 +14,8 @@ import org.apache.camel.Processor;
  */
 public class MetashareConsumer extends SyncEventPollingConsumer {
 
-    private MetashareHarvester harvester;
-
     public MetashareConsumer(MetashareEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
-    }
-
-    @Override
-    public MetashareEndpoint getEndpoint() {
-        return (MetashareEndpoint) super.getEndpoint();
     }
 
     @Override
@@ -31,22 +23,13 @@ public class MetashareConsumer extends SyncEventPollingConsumer {
         return super.createFetcher(MetashareClient.policy(policy));
     }
 
+    /** The harvester logs in again after a failed poll ({@link MetashareHarvester#invalidate()}). */
     @Override
-    protected void prepare(SyncStateStore store, HttpFetcher fetcher) {
-        MetashareEndpoint ep = getEndpoint();
+    protected MetashareHarvester prepare(SyncStateStore store, HttpFetcher fetcher) {
+        MetashareEndpoint ep = (MetashareEndpoint) getEndpoint();
         FetcherConfig credentials = ep.fetcherConfig();
         MetashareClient client = new MetashareClient(ep.nodeUri(), credentials.username(), credentials.password(),
                 fetcher, credentials.maxDocumentSize());
-        harvester = new MetashareHarvester(client, store, ep.getStateId(), fetching(), progress());
-    }
-
-    @Override
-    protected EventRun openRun(int maxEvents) throws Exception {
-        return harvester.startRun(maxEvents);
-    }
-
-    @Override
-    protected void onPollFailed(Exception e) {
-        harvester.invalidate();
+        return new MetashareHarvester(client, store, ep.getStateId(), fetching(), progress());
     }
 }

@@ -8,7 +8,6 @@ import io.github.camelresourcesync.bridge.metashare.MetashareClient;
 import io.github.camelresourcesync.http.FetcherConfig;
 import org.apache.camel.Category;
 import org.apache.camel.Processor;
-import org.apache.camel.Producer;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriPath;
@@ -28,8 +27,9 @@ public class MetashareEndpoint extends SyncEventEndpoint {
 
     static final String IGNORED_FETCH_OPTIONS = "bearerToken,maxRedirects,maxContentSize,spoolThreshold,spoolDirectory";
 
-    @UriPath(description = "The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are"
-                           + " appended). `http:` or `https:`.")
+    @UriPath(description = """
+                 The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are appended). \
+                 `http:` or `https:`.""")
     @Metadata(required = true)
     private String nodeUrl;
 
@@ -39,11 +39,6 @@ public class MetashareEndpoint extends SyncEventEndpoint {
     public MetashareEndpoint(String uri, MetashareComponent component, String nodeUrl) {
         super(uri, component);
         this.nodeUrl = nodeUrl;
-    }
-
-    @Override
-    public Producer createProducer() {
-        throw new UnsupportedOperationException("The resourcesync-metashare endpoint is consumer only");
     }
 
     @Override

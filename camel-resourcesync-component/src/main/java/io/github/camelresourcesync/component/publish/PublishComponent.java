@@ -19,8 +19,8 @@ public class PublishComponent extends DefaultComponent {
 
     @Metadata(description = "The publishing options every endpoint of this component starts from.")
     private PublishConfiguration configuration = new PublishConfiguration();
-    @Metadata(description = "The HTTP and security options of hub requests every endpoint of this component starts"
-                            + " from.")
+    @Metadata(description = """
+                  The HTTP and security options of hub requests every endpoint of this component starts from.""")
     private HttpConfiguration httpConfiguration = new HttpConfiguration();
 
     @Override

@@ -18,33 +18,38 @@ import org.apache.camel.spi.UriParams;
 public class PublishConfiguration extends TemplateConfiguration<PublishConfiguration> {
 
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_STORE_CONTENT,
-              description = "Keep each event's body under resources/ and publish that copy (with a via link to the"
-                            + " original URI), for harvesters that cannot reach the original. When false, bodies are"
-                            + " only hashed and the original URIs are published.")
+              description = """
+                  Keep each event's body under resources/ and publish that copy (with a via link to the original \
+                  URI), for harvesters that cannot reach the original. When false, bodies are only hashed and the \
+                  original URIs are published.""")
     private boolean storeContent = PublisherOptions.DEFAULT_STORE_CONTENT;
     @UriParam(label = "producer", defaultValue = PublisherOptions.DEFAULT_HASH_ALGORITHMS,
-              description = "The digests published in each hash attribute (lists, dump manifests, notifications),"
-                            + " comma separated: md5, sha-1, sha-224, sha-256, sha-384, sha-512. md5 alone is what"
-                            + " rs-aggregator needs (see the peers table in docs/publisher.md). Bodies are still"
-                            + " checked against every digest an event carries.")
+              description = """
+                  The digests published in each hash attribute (lists, dump manifests, notifications), comma \
+                  separated: md5, sha-1, sha-224, sha-256, sha-384, sha-512. md5 alone is what rs-aggregator needs \
+                  (see the peers table in docs/publisher.md). Bodies are still checked against every digest an event \
+                  carries.""")
     private String hashAlgorithms = PublisherOptions.DEFAULT_HASH_ALGORITHMS;
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_CHANGE_LIST_SIZE,
-              description = "Changes in one Change List; the next change closes it and opens a new one behind an"
-                            + " index. The open list is rewritten with every batch of changes (see flushSize), so this"
-                            + " also bounds the cost of a batch.")
+              description = """
+                  Changes in one Change List; the next change closes it and opens a new one behind an index. The \
+                  open list is rewritten with every batch of changes (see flushSize), so this also bounds the cost \
+                  of a batch.""")
     private int changeListSize = PublisherOptions.DEFAULT_CHANGE_LIST_SIZE;
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS,
               javaType = "java.time.Duration",
               description = "Close the open Change List once it is this old (0: only by changeListSize).")
     private long changeListMaxAge = PublisherOptions.DEFAULT_CHANGE_LIST_MAX_AGE_MILLIS;
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_CHANGE_LIST_RETENTION,
-              description = "Closed Change Lists kept, with their Change Dump packages; at each rotation the oldest"
-                            + " beyond this leave the Change List Index and are deleted. Harvesters that fell further"
-                            + " behind see a gap (see gapPolicy of resourcesync:). 0: every closed list is kept.")
+              description = """
+                  Closed Change Lists kept, with their Change Dump packages; at each rotation the oldest beyond this \
+                  leave the Change List Index and are deleted. Harvesters that fell further behind see a gap (see \
+                  gapPolicy of resourcesync:). 0: every closed list is kept.""")
     private int changeListRetention = PublisherOptions.DEFAULT_CHANGE_LIST_RETENTION;
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_STAMP_UNTIL,
-              description = "Give the open Change List until = the time of its last change, for harvesters that skip"
-                            + " lists without until.")
+              description = """
+                  Give the open Change List until = the time of its last change, for harvesters that skip lists \
+                  without until.""")
     private boolean stampUntil = PublisherOptions.DEFAULT_STAMP_UNTIL;
     @UriParam(label = "producer", defaultValue = "" + PublisherOptions.DEFAULT_RESOURCE_DUMP,
               description = "Also publish a Resource Dump (ZIP packages with manifests); needs storeContent.")
@@ -53,59 +58,64 @@ public class PublishConfiguration extends TemplateConfiguration<PublishConfigura
               description = "Also publish a Change Dump, one ZIP package per closed Change List; needs storeContent.")
     private boolean changeDump = PublisherOptions.DEFAULT_CHANGE_DUMP;
     @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_RESOURCE_LIST_SIZE,
-              description = "Resources per Resource List; more are split behind a Resource List Index (at most"
-                            + " 50000).")
+              description = """
+                  Resources per Resource List; more are split behind a Resource List Index (at most 50000).""")
     private int resourceListSize = PublisherOptions.DEFAULT_RESOURCE_LIST_SIZE;
     @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_RESOURCE_LIST_INTERVAL_MILLIS,
               javaType = "java.time.Duration",
-              description = "Least time between two rewrites of the Resource Lists (and Resource Dump), which cost"
-                            + " time in proportion to the Source's size; a timer writes pending ones. 0 rewrites them"
-                            + " after every change. Changes since the Resource List's at time are always in the"
-                            + " Change Lists, so harvesters miss nothing meanwhile.")
+              description = """
+                  Least time between two rewrites of the Resource Lists (and Resource Dump), which cost time in \
+                  proportion to the Source's size; a timer writes pending ones. 0 rewrites them after every change. \
+                  Changes since the Resource List's at time are always in the Change Lists, so harvesters miss \
+                  nothing meanwhile.""")
     private long resourceListInterval = PublisherOptions.DEFAULT_RESOURCE_LIST_INTERVAL_MILLIS;
     @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_FLUSH_SIZE,
-              description = "Write the documents (the open Change List) as soon as this many published changes wait"
-                            + " for them. An exchange completes once its change is durable in the publisher's store;"
-                            + " harvesters see it after this many changes, at the end of the consumer's batch"
-                            + " (CamelBatchComplete), or within flushInterval. 1: after every event (slow: the open"
-                            + " list is rewritten per event).")
+              description = """
+                  Write the documents (the open Change List) as soon as this many published changes wait for them. \
+                  An exchange completes once its change is durable in the publisher's store; harvesters see it after \
+                  this many changes, at the end of the consumer's batch (CamelBatchComplete), or within \
+                  flushInterval. 1: after every event (slow: the open list is rewritten per event).""")
     private int flushSize = PublisherOptions.DEFAULT_FLUSH_SIZE;
     @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_FLUSH_INTERVAL_MILLIS,
               javaType = "java.time.Duration",
               description = "Longest time a published change waits before the documents show it.")
     private long flushInterval = PublisherOptions.DEFAULT_FLUSH_INTERVAL_MILLIS;
     @UriParam(label = "producer,advanced", defaultValue = "" + PublisherOptions.DEFAULT_SYNC,
-              description = "Force each event's record to the disk before the exchange completes, so acknowledged"
-                            + " changes survive a power loss or an operating system crash, not only a crash of the"
-                            + " JVM; costs one disk sync per event.")
+              description = """
+                  Force each event's record to the disk before the exchange completes, so acknowledged changes \
+                  survive a power loss or an operating system crash, not only a crash of the JVM; costs one disk \
+                  sync per event.""")
     private boolean syncToDisk = PublisherOptions.DEFAULT_SYNC;
-    @UriParam(label = "producer,advanced", description = "Told of each published change, Change List rotation and"
-                                                         + " written document (for example to notify a search"
-                                                         + " index).")
+    @UriParam(label = "producer,advanced", description = """
+                                               Told of each published change, Change List rotation and written \
+                                               document (for example to notify a search index).""")
     private PublicationListener publicationListener;
 
     @UriParam(label = "producer,push",
-              description = "The WebSub hub the publisher posts change and framework notifications to, advertised in"
-                            + " its Capability List; setting it turns notifications on. Its host is always allowed"
-                            + " (see allowedHosts).")
+              description = """
+                  The WebSub hub the publisher posts change and framework notifications to, advertised in its \
+                  Capability List; setting it turns notifications on. Its host is always allowed (see allowedHosts).""")
     private String pushHub;
     @UriParam(label = "producer,push", defaultValue = "fatPing", enums = "fatPing,publish",
-              description = "How notifications reach pushHub. fatPing posts the notification payload itself with"
-                            + " Link rel=self and rel=hub headers (the ResourceSync way); publish sends"
-                            + " hub.mode=publish and the hub fetches the topic, which the publisher keeps serving the"
-                            + " latest notifications (the topics must then lie under baseUrl).")
+              description = """
+                  How notifications reach pushHub. fatPing posts the notification payload itself with Link rel=self \
+                  and rel=hub headers (the ResourceSync way); publish sends hub.mode=publish and the hub fetches the \
+                  topic, which the publisher keeps serving the latest notifications (the topics must then lie under \
+                  baseUrl).""")
     private String pushMode = "fatPing";
     @UriParam(label = "producer,push,advanced", defaultValue = "10000",
-              description = "Notifications (one per change or created document) waiting for the hub at most."
-                            + " Publishing never waits for the hub: beyond this, notifications are dropped, counted"
-                            + " and logged, and Destinations see those changes when they poll.")
+              description = """
+                  Notifications (one per change or created document) waiting for the hub at most. Publishing never \
+                  waits for the hub: beyond this, notifications are dropped, counted and logged, and Destinations \
+                  see those changes when they poll.""")
     private int pushQueueSize = 10_000;
     @UriParam(label = "producer,push,advanced", defaultValue = "5",
               description = "Retries of a notification the hub did not accept, before it is given up (0: no retry).")
     private int pushRetries = 5;
     @UriParam(label = "producer,push,advanced", defaultValue = "1000", javaType = "java.time.Duration",
-              description = "Delay before the first retry of a notification; it doubles with each retry (with"
-                            + " jitter), up to 30 seconds.")
+              description = """
+                  Delay before the first retry of a notification; it doubles with each retry (with jitter), up to 30 \
+                  seconds.""")
     private long pushRetryDelay = 1000;
 
     /** These options applied to a publisher's options. */

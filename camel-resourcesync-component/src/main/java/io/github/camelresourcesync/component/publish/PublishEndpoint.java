@@ -28,23 +28,27 @@ import org.apache.camel.support.DefaultEndpoint;
              producerOnly = true, headersClass = ResourceSyncConstants.class)
 public class PublishEndpoint extends DefaultEndpoint {
 
-    @UriPath(description = "The directory the Source is written into, the document root of the web server that serves"
-                           + " it at baseUrl; created when missing.")
+    @UriPath(description = """
+                 The directory the Source is written into, the document root of the web server that serves it at \
+                 baseUrl; created when missing.""")
     @Metadata(required = true)
     private String directory;
-    @UriParam(label = "producer", description = "The URL the directory is served at; every URI in the published"
-                                                + " documents starts with it.")
+    @UriParam(label = "producer", description = """
+                                      The URL the directory is served at; every URI in the published documents \
+                                      starts with it.""")
     @Metadata(required = true)
     private String baseUrl;
-    @UriParam(label = "producer,advanced", description = "Where the publisher records what it published; default"
-                                                         + " .publisher in the directory (keep it unserved). One"
-                                                         + " publisher at a time may use it.")
+    @UriParam(label = "producer,advanced", description = """
+                                               Where the publisher records what it published; default .publisher in \
+                                               the directory (keep it unserved). One publisher at a time may use it.""")
     private String stateDirectory;
-    @UriParam(label = "producer,push", description = "The change notification channel (topic URL); default"
-                                                     + " notification/changelist.xml under baseUrl.")
+    @UriParam(label = "producer,push", description = """
+                                           The change notification channel (topic URL); default \
+                                           notification/changelist.xml under baseUrl.""")
     private String pushChangeTopic;
-    @UriParam(label = "producer,push", description = "The framework notification channel (topic URL); default"
-                                                     + " notification/framework.xml under baseUrl.")
+    @UriParam(label = "producer,push", description = """
+                                           The framework notification channel (topic URL); default \
+                                           notification/framework.xml under baseUrl.""")
     private String pushFrameworkTopic;
 
     @UriParam

@@ -34,9 +34,10 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
     private long readTimeout = FetcherConfig.DEFAULT_READ_TIMEOUT_MILLIS;
     @UriParam(label = "http", defaultValue = "" + FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS,
               javaType = "java.time.Duration",
-              description = "Deadline of one request as a whole (connecting, headers and the whole body): a server"
-                            + " that trickles bytes just under readTimeout cannot hold a fetch for ever. Raise it"
-                            + " for resources of many gigabytes over slow links; 0 disables.")
+              description = """
+                  Deadline of one request as a whole (connecting, headers and the whole body): a server that \
+                  trickles bytes just under readTimeout cannot hold a fetch for ever. Raise it for resources of many \
+                  gigabytes over slow links; 0 disables.""")
     private long requestTimeout = FetcherConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS;
     @UriParam(label = "http", defaultValue = FetcherConfig.DEFAULT_USER_AGENT, description = "The User-Agent header.")
     private String userAgent = FetcherConfig.DEFAULT_USER_AGENT;
@@ -44,10 +45,10 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
               description = "Redirects followed per request (every hop is checked against allowedHosts); 0 disables.")
     private int maxRedirects = FetcherConfig.DEFAULT_MAX_REDIRECTS;
     @UriParam(label = "http", defaultValue = FetcherConfig.DEFAULT_HTTP_VERSION, enums = "auto,1.1,2",
-              description = "HTTP version: `auto` speaks HTTP/2 to `https://` servers that offer it (ALPN), many"
-                            + " requests in flight on one connection, and HTTP/1.1 keep-alive to the others and to"
-                            + " cleartext `http://`; `1.1` never HTTP/2; `2` HTTP/2 only, over cleartext by prior"
-                            + " knowledge.")
+              description = """
+                  HTTP version: `auto` speaks HTTP/2 to `https://` servers that offer it (ALPN), many requests in \
+                  flight on one connection, and HTTP/1.1 keep-alive to the others and to cleartext `http://`; `1.1` \
+                  never HTTP/2; `2` HTTP/2 only, over cleartext by prior knowledge.""")
     private String httpVersion = FetcherConfig.DEFAULT_HTTP_VERSION;
     @UriParam(label = "http,proxy", description = "HTTP proxy host; default: the JVM's proxy settings.")
     private String proxyHost;
@@ -55,21 +56,23 @@ public class HttpConfiguration extends TemplateConfiguration<HttpConfiguration> 
     private int proxyPort;
 
     @UriParam(label = "security",
-              description = "Hosts that may be fetched from besides the host of the configured URL (Source, feed,"
-                            + " node or hub URL), comma separated; each name also allows its subdomains. Checked on"
-                            + " every link followed and every redirect hop before a request is sent, so a Source"
-                            + " cannot steer the harvester at internal addresses. An asterisk alone allows any host."
-                            + " `file:` and `classpath:` links are read only when the configured URL is itself local"
-                            + " (any host is then allowed), never because a document names them; other schemes"
-                            + " never.")
+              description = """
+                  Hosts that may be fetched from besides the host of the configured URL (Source, feed, node or hub \
+                  URL), comma separated; each name also allows its subdomains. Checked on every link followed and \
+                  every redirect hop before a request is sent, so a Source cannot steer the harvester at internal \
+                  addresses. An asterisk alone allows any host. `file:` and `classpath:` links are read only when \
+                  the configured URL is itself local (any host is then allowed), never because a document names \
+                  them; other schemes never.""")
     private String allowedHosts;
-    @UriParam(label = "security", description = "TLS configuration (trust store, key store, protocols) as Camel"
-                                                + " `SSLContextParameters`.")
+    @UriParam(label = "security", description = """
+                                      TLS configuration (trust store, key store, protocols) as Camel \
+                                      `SSLContextParameters`.""")
     private SSLContextParameters sslContextParameters;
     @UriParam(label = "security", secret = true,
-              description = "User for HTTP Basic authentication, sent only to the host of each request made (not to"
-                            + " redirect targets elsewhere). The META-SHARE bridge sends it in the node's login form"
-                            + " instead. Default: the user-info of the configured URL.")
+              description = """
+                  User for HTTP Basic authentication, sent only to the host of each request made (not to redirect \
+                  targets elsewhere). The META-SHARE bridge sends it in the node's login form instead. Default: the \
+                  user-info of the configured URL.""")
     private String username;
     @UriParam(label = "security", secret = true,
               description = "Password for `username` (never logged).")

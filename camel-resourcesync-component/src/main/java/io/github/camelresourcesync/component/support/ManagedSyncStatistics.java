@@ -159,8 +159,9 @@ public interface ManagedSyncStatistics {
         return getStatistics().givenUpEvents();
     }
 
-    @ManagedAttribute(description = "Events passed over after a failure and tried again each poll until delivered or"
-                                    + " given up (breakOnFirstError=false)")
+    @ManagedAttribute(description = """
+                          Events passed over after a failure and tried again each poll until delivered or given up \
+                          (breakOnFirstError=false)""")
     default long getPendingRetries() {
         return pendingRetries();
     }

@@ -17,8 +17,9 @@ import org.apache.camel.util.json.JsonObject;
  * The {@code resourcesync} dev console: per consumer of sync events (ResourceSync and the bridges), each source's
  * resume point, the last poll, the counters and the lag.
  */
-@DevConsole(name = "resourcesync", displayName = "ResourceSync", description = "ResourceSync sources: resume points,"
-                                                                            + " last poll, events, lag")
+@DevConsole(name = "resourcesync", displayName = "ResourceSync", description = """
+                                                                     ResourceSync sources: resume points, last poll, \
+                                                                     events, lag""")
 public class ResourceSyncDevConsole extends AbstractDevConsole {
 
     public ResourceSyncDevConsole() {

@@ -10,6 +10,7 @@ import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.Component;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
+import org.apache.camel.Producer;
 import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.support.ScheduledPollEndpoint;
@@ -29,23 +30,24 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     // declared again (as camel-mail does) so the documented default is this component's, not the scheduler's 500 ms
     @UriParam(label = "consumer,scheduler", defaultValue = "60000", javaType = "java.time.Duration",
-              description = "Milliseconds before the next poll. For a cron schedule use `scheduler=quartz` with"
-                            + " `scheduler.cron` (a `scheduler.cron` alone implies Quartz).")
+              description = """
+                  Milliseconds before the next poll. For a cron schedule use `scheduler=quartz` with \
+                  `scheduler.cron` (a `scheduler.cron` alone implies Quartz).""")
     private long delay = DEFAULT_DELAY;
 
-    @UriParam(label = "state", description = "Where the endpoint keeps what it has delivered (resume points, what"
-                                             + " each resource or record was when delivered). Default: the"
-                                             + " component's store, else an embedded MVStore file in"
-                                             + " `stateDirectory`.")
+    @UriParam(label = "state", description = """
+                                   Where the endpoint keeps what it has delivered (resume points, what each resource \
+                                   or record was when delivered). Default: the component's store, else an embedded \
+                                   MVStore file in `stateDirectory`.""")
     private SyncStateStore stateStore;
-    @UriParam(label = "state", description = "Prefix of this endpoint's keys in the state store. Two routes that"
-                                             + " harvest the same source into different destinations need different"
-                                             + " ids: a second route on a resume point another route owns refuses"
-                                             + " to start.")
+    @UriParam(label = "state", description = """
+                                   Prefix of this endpoint's keys in the state store. Two routes that harvest the \
+                                   same source into different destinations need different ids: a second route on a \
+                                   resume point another route owns refuses to start.""")
     private String stateId;
-    @UriParam(label = "state", description = "Directory of an embedded state store for this endpoint (endpoints"
-                                             + " naming the same directory share it); default: the component's"
-                                             + " `stateDirectory`.")
+    @UriParam(label = "state", description = """
+                                   Directory of an embedded state store for this endpoint (endpoints naming the same \
+                                   directory share it); default: the component's `stateDirectory`.""")
     private String stateDirectory;
 
     @UriParam
@@ -119,6 +121,12 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
             options.put("scheduler", "quartz");
         }
         super.configureProperties(options);
+    }
+
+    /** The harvesting schemes consume only (a scheme may say more about where to go instead). */
+    @Override
+    public Producer createProducer() {
+        throw new UnsupportedOperationException(describe() + " is consumer only");
     }
 
     /** Creates the endpoint's consumer, with the options every harvesting consumer takes. */

@@ -18,6 +18,7 @@ import io.github.camelresourcesync.http.FetchListener;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.EventRun;
+import io.github.camelresourcesync.model.EventSource;
 import io.github.camelresourcesync.model.PendingEvent;
 import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.state.LeaseLostException;
@@ -73,6 +74,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             = "org.apache.camel.pollconsumer.quartz.QuartzScheduledPollConsumerScheduler";
     private SyncStateStore store;
     private HttpFetcher fetcher;
+    private EventSource source;
     private ResumePointClaims claims;
     private PollTracer tracer = PollTracer.NONE;
     /** The poll in progress, traced (or {@link PollTracer.Poll#NONE}). */
@@ -92,13 +94,21 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
     // ---- what a source provides
 
     /**
-     * Builds what a poll needs from the started state store and the endpoint's fetcher (the one fetch policy, reporting
-     * to this consumer's statistics); called when the consumer starts, before the first poll is scheduled.
+     * Builds the source a poll reads (and what else a poll needs) from the started state store and the endpoint's
+     * fetcher (the one fetch policy, reporting to this consumer's statistics); called when the consumer starts, before
+     * the first poll is scheduled.
      */
-    protected abstract void prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception;
+    protected abstract EventSource prepare(SyncStateStore store, HttpFetcher fetcher) throws Exception;
 
     /** Opens one pass over the source, handing out at most {@code maxEvents} events (0: no limit). */
-    protected abstract EventRun openRun(int maxEvents) throws Exception;
+    protected EventRun openRun(int maxEvents) throws Exception {
+        return source.startRun(maxEvents);
+    }
+
+    /** The source {@link #prepare} built. */
+    protected EventSource source() {
+        return source;
+    }
 
     /** The fetcher of this consumer's requests, from the endpoint's policy; a protocol may narrow it. */
     protected HttpFetcher createFetcher(FetcherConfig policy) {
@@ -146,8 +156,11 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return store;
     }
 
-    /** Called when a poll failed, before the failure propagates: forget cached documents, sessions and the like. */
+    /** Called when a poll failed, before the failure propagates: the source forgets cached documents, sessions. */
     protected void onPollFailed(Exception e) {
+        if (source != null) {
+            source.invalidate();
+        }
     }
 
     /** Details this source adds to the health check (e.g. push subscriptions); never fetches anything. */
@@ -201,7 +214,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
                     + " same transaction as the state it moves (docs/state-and-delivery.md)");
         }
         fetcher = createFetcher(ep.fetcherConfig().listener(FetchListener.both(statistics, tracer)));
-        prepare(store, fetcher);
+        source = prepare(store, fetcher);
         super.doStart();
         meters = SyncMetrics.bind(this);
     }

@@ -273,6 +273,23 @@ class MetashareConsumerTest {
     }
 
     @Test
+    void aFailedPollForgetsTheSessionSoTheNextLogsInAfresh() throws Exception {
+        try (MetashareNode node = MetashareNode.start(USER, PASSWORD)) {
+            String a = node.add(xml("a"));
+            start(node, PASSWORD, "");
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(a)));
+            assertEquals(1, node.logins());
+            node.down();
+            await().atMost(60, TimeUnit.SECONDS).until(() -> !failures.isEmpty());
+            node.up();
+            String b = node.add(xml("b"));
+            await().atMost(60, TimeUnit.SECONDS).until(() -> Files.exists(file(b)));
+            assertEquals(2, node.logins(), "the poll after the failed one logs in again");
+            failures.clear();
+        }
+    }
+
+    @Test
     void aWrongPasswordIsReportedWithoutTheCredentials() throws Exception {
         try (MetashareNode node = MetashareNode.start(USER, PASSWORD)) {
             node.add(xml("a"));
