@@ -2,7 +2,6 @@ package io.github.camelresourcesync.harvest;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.FetchRig;
@@ -27,8 +26,7 @@ class ChangeListIndexFetchAheadTest {
     private final TestHttpServer server = TestHttpServer.start();
     @RegisterExtension
     final FetchRig rig = new FetchRig(4);
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicInteger mostInFlight = new AtomicInteger();
+    private final TestHttpServer.InFlight lists = new TestHttpServer.InFlight();
 
     @AfterEach
     void stop() {
@@ -58,18 +56,7 @@ class ChangeListIndexFetchAheadTest {
             }
             TestHttpServer.Resource answer = TestHttpServer.Resource.of(list.append("</urlset>").toString())
                     .contentType("application/xml").etag("\"v" + l + "\"");
-            // counted while the server waits, as a far Source makes every request wait
-            server.handle(path, exchange -> {
-                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                try {
-                    Thread.sleep(300);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    inFlight.decrementAndGet();
-                }
-                answer.handle(exchange);
-            });
+            server.handle(path, lists.waiting(300, answer));
         }
         server.serveXml("/changelist-index.xml", index.append("</sitemapindex>").toString());
     }
@@ -86,7 +73,7 @@ class ChangeListIndexFetchAheadTest {
         Harvester h = rig.harvester(server.uri("/capabilitylist.xml"), new HarvestOptions().fetchContent(false),
                 new InMemoryStateStore());
         assertEquals(List.of(), runAll(h), "the baseline: an empty Resource List");
-        mostInFlight.set(0);
+        lists.reset();
 
         List<String> expected = new ArrayList<>();
         for (int l = 0; l < LISTS; l++) {
@@ -95,15 +82,15 @@ class ChangeListIndexFetchAheadTest {
             }
         }
         assertEquals(expected, runAll(h), "every change once, in order");
-        assertEquals(1 + ListWalker.LISTS_AHEAD, mostInFlight.get(),
+        assertEquals(1 + ListWalker.LISTS_AHEAD, lists.most(),
                 "the list being read and the next " + ListWalker.LISTS_AHEAD + " are requested together, no more");
         for (int l = 0; l < LISTS; l++) {
             assertEquals(1, server.requests("/changelist-" + l + ".xml"), "each list requested once");
         }
 
-        mostInFlight.set(0);
+        lists.reset();
         assertEquals(List.of(), runAll(h), "unchanged lists: nothing again");
-        assertEquals(1 + ListWalker.LISTS_AHEAD, mostInFlight.get(), "304s fetched ahead too");
+        assertEquals(1 + ListWalker.LISTS_AHEAD, lists.most(), "304s fetched ahead too");
         for (int l = 0; l < LISTS; l++) {
             assertEquals(2, server.requests("/changelist-" + l + ".xml"), "asked again once, conditionally");
             assertEquals("\"v" + l + "\"", server.lastRequest("/changelist-" + l + ".xml").header("If-None-Match"));

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.http.AllowedHosts;
@@ -201,8 +200,7 @@ class ListWalkerTest {
      */
     @Test
     void theNextListsOfAnIndexAreFetchedAheadAndTheWalkKeepsItsOrder() throws Exception {
-        AtomicInteger inFlight = new AtomicInteger();
-        AtomicInteger mostInFlight = new AtomicInteger();
+        TestHttpServer.InFlight inFlight = new TestHttpServer.InFlight();
         String[] lists = new String[6];
         List<String> expectedWalk = new ArrayList<>();
         for (int l = 0; l < lists.length; l++) {
@@ -213,27 +211,15 @@ class ListWalkerTest {
             }
             HttpHandler list = TestHttpServer.Resource.of(listXml("capability=\"resourcelist\"", resources)
                     .replace("{base}", server.baseUri().toString())).contentType("application/xml");
-            // counted while the server waits, not while it writes: the client may have read an answer and sent its
-            // next request before the server's own bookkeeping of the written answer is done
-            server.handle(lists[l], exchange -> {
-                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                try {
-                    Thread.sleep(300);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    inFlight.decrementAndGet();
-                }
-                list.handle(exchange);
-            });
+            server.handle(lists[l], inFlight.waiting(300, list));
         }
         index("/index.xml", "capability=\"resourcelist\"", lists);
         try (ListWalker walker = new ListWalker(loader, server.uri("/index.xml"), Capability.RESOURCELIST, 2, false,
                 progress)) {
             assertEquals(expectedWalk, walk(walker));
         }
-        assertTrue(mostInFlight.get() > 1, "the lists' requests overlap");
-        assertEquals(1 + ListWalker.LISTS_AHEAD, mostInFlight.get(),
+        assertTrue(inFlight.most() > 1, "the lists' requests overlap");
+        assertEquals(1 + ListWalker.LISTS_AHEAD, inFlight.most(),
                 "the list being opened and the next " + ListWalker.LISTS_AHEAD + " lists are requested together, no more");
         for (String l : lists) {
             assertEquals(1, server.requests(l), l + " is requested once");

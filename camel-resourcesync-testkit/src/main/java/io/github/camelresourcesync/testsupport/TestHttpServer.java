@@ -276,6 +276,40 @@ public final class TestHttpServer implements AutoCloseable {
         };
     }
 
+    /**
+     * Counts the requests a far Source holds at once: each handler it wraps waits {@code millis} before answering,
+     * and is counted while it waits, not while it writes (a client may read an answer and send its next request
+     * before the server's bookkeeping of the written answer is done).
+     */
+    public static final class InFlight {
+        private final AtomicInteger now = new AtomicInteger();
+        private final AtomicInteger most = new AtomicInteger();
+
+        /** {@code then}, answered after {@code millis}, counted while waiting. */
+        public HttpHandler waiting(long millis, HttpHandler then) {
+            return exchange -> {
+                most.accumulateAndGet(now.incrementAndGet(), Math::max);
+                try {
+                    Thread.sleep(millis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    now.decrementAndGet();
+                }
+                then.handle(exchange);
+            };
+        }
+
+        /** The most requests waiting at once since the last {@link #reset}. */
+        public int most() {
+            return most.get();
+        }
+
+        public void reset() {
+            most.set(0);
+        }
+    }
+
     /** Announces {@code Content-Length: announced} but sends only {@code body}, then drops the connection. */
     public static HttpHandler truncated(byte[] body, long announced) {
         return exchange -> {

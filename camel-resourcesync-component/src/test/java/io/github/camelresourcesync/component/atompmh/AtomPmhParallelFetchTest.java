@@ -3,7 +3,6 @@ package io.github.camelresourcesync.component.atompmh;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.state.InMemoryStateStore;
@@ -32,8 +31,7 @@ class AtomPmhParallelFetchTest {
     private static final int RECORDS = 12;
 
     private final TestHttpServer server = TestHttpServer.start();
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicInteger mostInFlight = new AtomicInteger();
+    private final TestHttpServer.InFlight inFlight = new TestHttpServer.InFlight();
     private final List<String> seen = new CopyOnWriteArrayList<>();
     private CamelContext context;
 
@@ -51,17 +49,8 @@ class AtomPmhParallelFetchTest {
             String time = String.format("2024-01-01T00:%02d:00Z", i);
             feed.append(entry("urn:r" + i, time, "/records/r" + i + ".xml"));
             String body = "<r" + i + "/>";
-            server.handle("/records/r" + i + ".xml", exchange -> {
-                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    inFlight.decrementAndGet();
-                }
-                TestHttpServer.respond(exchange, 200, body.getBytes(), "application/xml");
-            });
+            server.handle("/records/r" + i + ".xml", inFlight.waiting(200,
+                    exchange -> TestHttpServer.respond(exchange, 200, body.getBytes(), "application/xml")));
         }
         server.serve("/feed", feed + "</feed>", "application/atom+xml");
     }
@@ -92,7 +81,7 @@ class AtomPmhParallelFetchTest {
         try (LogCapture log = LogCapture.debug(SyncProgress.class.getName())) {
             harvest("&fetchParallelism=4&progressInterval=1", 8);
             assertEquals(expectedBodies(), seen);
-            assertEquals(4, mostInFlight.get(), "fetchParallelism=4: four representations requested at once");
+            assertEquals(4, inFlight.most(), "fetchParallelism=4: four representations requested at once");
             await().atMost(30, TimeUnit.SECONDS).until(() -> log.contains("sync done: 1 documents read",
                     RECORDS + " entries, " + RECORDS + " events"));
             assertTrue(log.contains("in progress:", "events"), String.join("\n", log.lines()));
@@ -103,13 +92,13 @@ class AtomPmhParallelFetchTest {
     void fetchesOneRepresentationAtATimeWhenAskedTo() throws Exception {
         harvest("&fetchParallelism=1", 8);
         assertEquals(expectedBodies(), seen);
-        assertEquals(1, mostInFlight.get());
+        assertEquals(1, inFlight.most());
     }
 
     @Test
     void theComponentsFetchThreadsBoundEveryRun() throws Exception {
         harvest("&fetchParallelism=4", 2);
         assertEquals(expectedBodies(), seen);
-        assertEquals(2, mostInFlight.get(), "fetchThreads=2: the shared pool runs two fetches at a time");
+        assertEquals(2, inFlight.most(), "fetchThreads=2: the shared pool runs two fetches at a time");
     }
 }
