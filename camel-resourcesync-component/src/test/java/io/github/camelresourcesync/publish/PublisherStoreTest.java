@@ -67,6 +67,7 @@ class PublisherStoreTest {
             s.clearOpenChanges();
             s.addChange(res("new-change", null));
             s.removeClosedList(1);
+            s.addClosedList(3, T.plusSeconds(2), T.plusSeconds(3));
             s.setTime("at", T.plusSeconds(5));
             s.setTime("cleared", null);
             s.setCounter("lists", 7);
@@ -86,7 +87,7 @@ class PublisherStoreTest {
             assertEquals(List.of("/new-change"), names(s.openChanges()));
             assertEquals(2, s.counter("changeSeq"), "change numbers go on from the last one");
             assertEquals(2L, s.firstClosedList(-1));
-            assertEquals(1, s.closedListCount());
+            assertEquals(2, s.closedListCount(), "list 1 removed, list 3 added");
             assertEquals(T.plusSeconds(5), s.time("at"));
             assertNull(s.time("cleared"));
             assertEquals(7, s.counter("lists"));
@@ -108,6 +109,11 @@ class PublisherStoreTest {
             assertEquals(List.of("/a", "/b"), names(s.resources(0, 10)), "back to the last ended event");
             s.rollback(); // nothing pending: nothing changes
             assertEquals(2, s.resourceCount());
+            s.putResource("d", res("d", null));
+            s.endEvent(); // the next event: the rolled-back updates must not ride along in its record
+        }
+        try (PublisherStore s = new PublisherStore(dir)) {
+            assertEquals(List.of("/a", "/b", "/d"), names(s.resources(0, 10)), "replayed from the journal on open");
         }
     }
 

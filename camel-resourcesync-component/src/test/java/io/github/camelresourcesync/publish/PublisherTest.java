@@ -106,6 +106,35 @@ class PublisherTest {
         assertEquals(4, PublishedDocs.assertAllValid(dir));
     }
 
+    /** The listener hears of each change (published and listed, with its entry) and of each document written. */
+    @Test
+    void theListenerHearsOfEachChangeAndEachDocument() throws Exception {
+        List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        PublicationListener listener = new PublicationListener() {
+            @Override
+            public void changePublished(URI changeList, URI location, ChangeType change) {
+                heard.add("published " + location + " " + change.value());
+            }
+
+            @Override
+            public void changeListed(URI changeList, Entry entry) {
+                heard.add("listed " + entry.loc() + " in " + changeList.getPath());
+            }
+
+            @Override
+            public void documentWritten(URI uri, Capability capability) {
+                heard.add("written " + uri.getPath() + " " + capability.value());
+            }
+        };
+        try (Publisher p = Publisher.open(options().listener(listener))) {
+            p.publish(event("http://origin.example/a.txt", ChangeType.CREATED, T0), body("alpha"));
+        }
+        assertTrue(heard.contains("published http://origin.example/a.txt created"), heard.toString());
+        assertTrue(heard.contains("listed http://origin.example/a.txt in /rs/changelist.xml"), heard.toString());
+        assertTrue(heard.contains("written /rs/changelist.xml changelist"), heard.toString());
+        assertTrue(heard.contains("written /rs/resourcelist.xml resourcelist"), heard.toString());
+    }
+
     @Test
     void resendingPublishedEventsChangesNothing() throws Exception {
         try (Publisher p = Publisher.open(options())) {
