@@ -337,6 +337,40 @@ class PublisherTest {
     }
 
     @Test
+    void aValueNoDocumentCanHoldIsRefusedBeforeAnythingIsStored() throws Exception {
+        try (Publisher p = Publisher.open(options())) {
+            SyncEvent ev = new SyncEvent(null, URI.create("http://origin.example/a"), ChangeType.CREATED, T0, null,
+                    null, null, "pdf", null, null, null, null, null, null, null);
+            PublishException e = assertThrows(PublishException.class, () -> p.publish(ev, body("alpha")));
+            assertTrue(e.getMessage().startsWith("the media type of http://origin.example/a is \"pdf\""),
+                    e.getMessage());
+            assertEquals(0, p.resourceCount());
+            assertTrue(p.publish(event("http://origin.example/b", ChangeType.CREATED, T0), body("bravo")),
+                    "the next event publishes as if the bad one never came");
+        }
+        assertEquals(List.of(URI.create("http://origin.example/b")),
+                doc("resourcelist.xml").entries().stream().map(Entry::loc).toList());
+    }
+
+    /** {@code publish} says whether the Source changed: a repeat, or a deletion of what it never had, changes nothing. */
+    @Test
+    void publishSaysWhetherTheSourceChanged() throws Exception {
+        try (Publisher p = Publisher.open(options())) {
+            assertFalse(p.publish(event("http://origin.example/never", ChangeType.DELETED, T0), null));
+            assertTrue(p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("alpha")));
+            assertFalse(p.publish(event("http://origin.example/a", ChangeType.UPDATED, T0), body("alpha")),
+                    "the same bytes again");
+            assertTrue(p.publish(event("http://origin.example/a", ChangeType.UPDATED, T0.plusSeconds(1)),
+                    body("alpha 2")));
+            assertTrue(p.publish(event("http://origin.example/a", ChangeType.DELETED, T0.plusSeconds(2)), null));
+            assertFalse(p.publish(event("http://origin.example/a", ChangeType.DELETED, T0.plusSeconds(3)), null),
+                    "deleted already");
+        }
+        assertEquals(List.of("created", "updated", "deleted"),
+                doc("changelist.xml").entries().stream().map(e -> e.md().change()).toList());
+    }
+
+    @Test
     void resourceDumpAndChangeDumpPackagesCarryManifestsAndVerifiableBitstreams() throws Exception {
         try (Publisher p = Publisher.open(options().storeContent(true).resourceDump(true).changeDump(true)
                 .changeListSize(2))) {
