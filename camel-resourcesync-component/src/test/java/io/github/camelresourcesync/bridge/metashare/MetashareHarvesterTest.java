@@ -41,6 +41,8 @@ class MetashareHarvesterTest {
     private ExecutorService pool;
     private final InMemoryStateStore store = new InMemoryStateStore();
     private MetashareHarvester harvester;
+    /** the progress of the last run started */
+    private SyncProgress progress;
 
     @BeforeEach
     void start() {
@@ -49,7 +51,7 @@ class MetashareHarvesterTest {
                 new HttpFetcher(MetashareClient.policy(new FetcherConfig().allowedHosts(AllowedHosts.ANY))), 0);
         pool = Executors.newFixedThreadPool(2);
         harvester = new MetashareHarvester(client, store, "mirror", new FetchAheadRun.Fetching(pool, 2, null),
-                () -> new SyncProgress("test", 0));
+                () -> progress = new SyncProgress("test", 0));
     }
 
     @AfterEach
@@ -88,11 +90,16 @@ class MetashareHarvesterTest {
         String b = node.add(XML.replace("Base", "Corpus"));
         assertEquals("mirror:metashare:" + node.baseUri().toString().replaceAll("/$", ""), harvester.sourceKey());
         assertEquals(List.of("created " + a, "created " + b), poll());
+        assertEquals(1, progress.documents(), "the inventory");
+        assertEquals(2, progress.entries());
+        assertTrue(progress.bytes() > 2L * XML.length(), "metadata.xml and storage-global.json of both: "
+                                                          + progress.bytes());
         assertEquals("md5:" + node.checksum(a), state(a).hash().toString());
         assertEquals(XML.getBytes(StandardCharsets.US_ASCII).length, state(a).length());
 
         int requests = node.requests().size();
         assertEquals(List.of(), poll(), "nothing changed");
+        assertEquals(2, progress.unchangedResources());
         assertTrue(node.requests().stream().skip(requests).noneMatch(r -> r.contains(a) || r.contains(b)),
                 "unchanged records are not fetched: " + node.requests().subList(requests, node.requests().size()));
 
@@ -153,6 +160,12 @@ class MetashareHarvesterTest {
             assertEquals(node.checksum(a), ev.extraHeaders().get(StorageGlobal.HEADER_CHECKSUM));
             assertTrue(ev.hash().digests().containsKey("sha-256"), "the body's digests, not the node's checksum");
             assertNotNull(ev.datetime());
+            assertEquals(a, ev.extraHeaders().get(StorageGlobal.HEADER_IDENTIFIER));
+            assertEquals(1L, ev.extraHeaders().get(StorageGlobal.HEADER_REVISION));
+            assertEquals(false, ev.extraHeaders().get(StorageGlobal.HEADER_DELETED));
+            assertEquals("p", ev.extraHeaders().get(StorageGlobal.HEADER_PUBLICATION_STATUS));
+            assertEquals(ev.datetime(), ev.extraHeaders().get(StorageGlobal.HEADER_MODIFIED));
+            assertNotNull(ev.extraHeaders().get(StorageGlobal.HEADER_CREATED));
             run.delivered(p);
             run.flush();
         }
