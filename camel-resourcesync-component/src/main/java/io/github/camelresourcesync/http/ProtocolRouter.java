@@ -66,15 +66,16 @@ final class ProtocolRouter extends CloseableHttpClient {
             throws IOException {
         HttpHost host = target != null ? target
                 : request.getAuthority() == null ? null : new HttpHost(request.getScheme(), request.getAuthority());
-        if (host == null || proxied(request)) {
+        if (host == null) {
             return send(classic, target, request, context);
         }
         boolean secure = "https".equals(host.getSchemeName().toLowerCase(Locale.ROOT));
+        if (negotiating != null && !secure || proxied(request)) {
+            // cleartext under auto goes over the classic client whatever the proxy: no proxy look-up per request
+            return send(classic, target, request, context);
+        }
         if (negotiating == null) {
             return send(h2, target, request, context);
-        }
-        if (!secure) {
-            return send(classic, target, request, context);
         }
         CompletableFuture<Route> mine = new CompletableFuture<>();
         CompletableFuture<Route> known = hosts.putIfAbsent(host, mine);

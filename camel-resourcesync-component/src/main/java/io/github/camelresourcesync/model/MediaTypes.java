@@ -22,10 +22,26 @@ public final class MediaTypes {
     public static final String EXPECTED = "an RFC 6838 media type (type/subtype[; name=value], printable ASCII),"
                                           + " e.g. text/html; charset=utf-8";
 
+    private static final int CHECKED_MAX = 256;
+    private static final int CHECKED_LENGTH = 128;
+    private static final java.util.Map<String, Boolean> CHECKED = new java.util.concurrent.ConcurrentHashMap<>();
+
     private MediaTypes() {
     }
 
     public static boolean isValid(String value) {
-        return value != null && MEDIA_TYPE.matcher(value).matches();
+        if (value == null) {
+            return false;
+        }
+        // a harvest checks the same few types once per resource: the regular expression runs once per type
+        Boolean known = CHECKED.get(value);
+        if (known != null) {
+            return known;
+        }
+        boolean valid = MEDIA_TYPE.matcher(value).matches();
+        if (value.length() <= CHECKED_LENGTH && CHECKED.size() < CHECKED_MAX) {
+            CHECKED.put(value, valid); // bounded: a Source that sends a new value each time costs a match each
+        }
+        return valid;
     }
 }
