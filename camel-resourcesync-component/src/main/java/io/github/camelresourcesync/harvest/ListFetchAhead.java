@@ -61,14 +61,8 @@ final class ListFetchAhead implements AutoCloseable {
 
     /** Waits for the body and opens the list; fetches it again when fetching ahead failed. */
     SitemapDocument open(Capability expected) throws IOException {
-        DocumentLoader.Fetched body;
-        try {
-            body = fetched.join();
-        } catch (CompletionException | CancellationException e) {
-            LOG.debug("Fetching {} ahead failed ({}); fetching it in its turn", UrlRedaction.redact(uri), e.getCause());
-            return loader.open(uri, expected);
-        }
-        return loader.open(body, expected);
+        DocumentLoader.Fetched body = awaited();
+        return body != null ? loader.open(body, expected) : loader.open(uri, expected);
     }
 
     /**
@@ -76,14 +70,18 @@ final class ListFetchAhead implements AutoCloseable {
      * again in its turn when fetching ahead failed.
      */
     DocumentLoader.Opened openIfChanged(Capability expected) throws IOException {
-        DocumentLoader.Fetched body;
+        DocumentLoader.Fetched body = awaited();
+        return body != null ? loader.openIfChanged(body, expected) : loader.openIfChanged(uri, expected, true);
+    }
+
+    /** The answer fetched ahead, or {@code null} when fetching ahead failed (the list is then fetched in its turn). */
+    private DocumentLoader.Fetched awaited() {
         try {
-            body = fetched.join();
+            return fetched.join();
         } catch (CompletionException | CancellationException e) {
             LOG.debug("Fetching {} ahead failed ({}); fetching it in its turn", UrlRedaction.redact(uri), e.getCause());
-            return loader.openIfChanged(uri, expected, true);
+            return null;
         }
-        return loader.openIfChanged(body, expected);
     }
 
     /** Lets go of a list never opened: its body, now or when it arrives. */

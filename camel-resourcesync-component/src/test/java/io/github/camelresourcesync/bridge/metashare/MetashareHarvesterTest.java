@@ -63,8 +63,13 @@ class MetashareHarvesterTest {
 
     /** One poll, every event delivered: "change id" per event, in the order handed out. */
     private List<String> poll() throws IOException {
+        return poll(0);
+    }
+
+    /** One poll of at most {@code maxEvents} events (0: no limit), each delivered. */
+    private List<String> poll(long maxEvents) throws IOException {
         List<String> seen = new ArrayList<>();
-        try (EventRun run = harvester.startRun(0)) {
+        try (EventRun run = harvester.startRun(maxEvents)) {
             while (run.hasMore()) {
                 PendingEvent p = run.next();
                 if (p == null) {
@@ -175,19 +180,7 @@ class MetashareHarvesterTest {
     void aPollOfAtMostOneEventLeavesTheRestForTheNext() throws Exception {
         String a = node.add(XML);
         String b = node.add(XML.replace("Base", "Corpus"));
-        List<String> first = new ArrayList<>();
-        try (EventRun run = harvester.startRun(1)) {
-            while (run.hasMore()) {
-                PendingEvent p = run.next();
-                if (p == null) {
-                    continue;
-                }
-                first.add(MetashareHarvester.idOf(p.event().location().toString()));
-                run.delivered(p);
-            }
-            run.flush();
-        }
-        assertEquals(List.of(a), first);
+        assertEquals(List.of("created " + a), poll(1));
         assertEquals(List.of("created " + b), poll());
     }
 }
