@@ -1,5 +1,8 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.DeliveryConfiguration;
+import io.github.camelresourcesync.component.support.FetchConfiguration;
+import io.github.camelresourcesync.component.support.HttpConfiguration;
 import io.github.camelresourcesync.component.support.SyncEventComponent;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import org.apache.camel.spi.Metadata;
@@ -12,6 +15,12 @@ public class ResourceSyncComponent extends SyncEventComponent {
     /** File name of the embedded state store inside the state directory. */
     static final String STATE_FILE = "resourcesync-state.mv.db";
 
+    @Metadata(description = HTTP_CONFIGURATION)
+    private HttpConfiguration httpConfiguration = new HttpConfiguration();
+    @Metadata(description = FETCH_CONFIGURATION)
+    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
+    @Metadata(description = DELIVERY_CONFIGURATION)
+    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
     @Metadata(description = "The harvest options every endpoint of this component starts from.")
     private HarvestConfiguration harvestConfiguration = new HarvestConfiguration();
     @Metadata(description = "The dump options every endpoint of this component starts from.")
@@ -37,6 +46,9 @@ public class ResourceSyncComponent extends SyncEventComponent {
                                                + " docs/migration.md)");
         }
         ResourceSyncEndpoint endpoint = new ResourceSyncEndpoint(uri, this, remaining);
+        endpoint.setHttpConfiguration(httpConfiguration.copy());
+        endpoint.setFetchConfiguration(fetchConfiguration.copy());
+        endpoint.setDeliveryConfiguration(deliveryConfiguration.copy());
         endpoint.setHarvestConfiguration(harvestConfiguration.copy());
         endpoint.setDumpConfiguration(dumpConfiguration.copy());
         endpoint.setAuditConfiguration(auditConfiguration.copy());
@@ -88,5 +100,29 @@ public class ResourceSyncComponent extends SyncEventComponent {
 
     public void setValidateConfiguration(ValidateConfiguration validateConfiguration) {
         this.validateConfiguration = validateConfiguration;
+    }
+
+    public HttpConfiguration getHttpConfiguration() {
+        return httpConfiguration;
+    }
+
+    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
+        this.httpConfiguration = httpConfiguration;
+    }
+
+    public FetchConfiguration getFetchConfiguration() {
+        return fetchConfiguration;
+    }
+
+    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
+        this.fetchConfiguration = fetchConfiguration;
+    }
+
+    public DeliveryConfiguration getDeliveryConfiguration() {
+        return deliveryConfiguration;
+    }
+
+    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
+        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

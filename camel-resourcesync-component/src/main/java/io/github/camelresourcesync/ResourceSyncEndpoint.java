@@ -1,5 +1,8 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.DeliveryConfiguration;
+import io.github.camelresourcesync.component.support.FetchConfiguration;
+import io.github.camelresourcesync.component.support.HttpConfiguration;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import java.net.URI;
@@ -36,6 +39,12 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     @Metadata(required = true)
     private String sourceUrl;
 
+    @UriParam
+    private HttpConfiguration httpConfiguration = new HttpConfiguration();
+    @UriParam
+    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
+    @UriParam
+    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
     @UriParam
     private HarvestConfiguration harvestConfiguration = new HarvestConfiguration();
     @UriParam
@@ -207,5 +216,32 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     public void setValidateConfiguration(ValidateConfiguration validateConfiguration) {
         this.validateConfiguration = validateConfiguration;
+    }
+
+    @Override
+    public HttpConfiguration getHttpConfiguration() {
+        return httpConfiguration;
+    }
+
+    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
+        this.httpConfiguration = httpConfiguration;
+    }
+
+    @Override
+    public FetchConfiguration getFetchConfiguration() {
+        return fetchConfiguration;
+    }
+
+    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
+        this.fetchConfiguration = fetchConfiguration;
+    }
+
+    @Override
+    public DeliveryConfiguration getDeliveryConfiguration() {
+        return deliveryConfiguration;
+    }
+
+    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
+        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

@@ -4,6 +4,8 @@ import io.github.camelresourcesync.component.publish.PublishComponent;
 import io.github.camelresourcesync.component.publish.PublishEndpoint;
 import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
 import io.github.camelresourcesync.component.atompmh.AtomPmhEndpoint;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,15 +21,21 @@ import io.github.camelresourcesync.harvest.SyncMode;
 import io.github.camelresourcesync.harvest.audit.DirectoryAuditDestination;
 import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
 import io.github.camelresourcesync.publish.PublicationListener;
+import io.github.camelresourcesync.testsupport.NotHonouredOptions;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
+import org.apache.camel.PropertyBindingException;
 import org.apache.camel.ResolveEndpointFailedException;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PropertyBindingSupport;
+import org.apache.camel.util.json.JsonObject;
+import org.apache.camel.util.json.Jsoner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,7 +48,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every endpoint option of every scheme is a component option too: {@code camel.component.<scheme>.<option>} (bound
  * here through the generated component configurer, as Camel Main and Spring Boot bind it) is the default of each
- * endpoint, which honours it, and an endpoint's own value overrides it. One option per concern and scheme.
+ * endpoint, which honours it, and an endpoint's own value overrides it. One option per concern and scheme; a scheme
+ * advertises no option it does not honour ({@link NotHonouredOptions}), so Camel refuses one set on it.
  */
 class ComponentOptionsTest {
 
@@ -117,18 +126,67 @@ class ComponentOptionsTest {
     @Test
     void metashare() throws Exception {
         configure("resourcesync-metashare", Component.class,
-                Map.of("userAgent", "node-agent/1", "username", "harvester", "progressInterval", "0"));
+                Map.of("userAgent", "node-agent/1", "username", "harvester", "progressInterval", "0",
+                        "maxDocumentSize", "1234", "fetchParallelismHttp2", "7"));
         MetashareEndpoint endpoint = context.getEndpoint("resourcesync-metashare:https://node.example.org",
                 MetashareEndpoint.class);
         assertEquals("node-agent/1", endpoint.fetcherConfig().userAgent());
         assertEquals("harvester", endpoint.fetcherConfig().username());
+        assertEquals(1234, endpoint.fetcherConfig().maxDocumentSize());
         assertEquals(0, endpoint.getDeliveryConfiguration().getProgressInterval());
-        // options the protocol does not use are not options of its endpoint
-        for (String ignored : List.of("bearerToken=t", "maxRedirects=1", "maxContentSize=1", "spoolThreshold=1",
-                "spoolDirectory=x")) {
-            assertThrows(ResolveEndpointFailedException.class,
-                    () -> context.getEndpoint("resourcesync-metashare:https://node.example.org/?" + ignored), ignored);
+        assertEquals(7, endpoint.getDeliveryConfiguration().getFetchParallelismHttp2());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("harvestingSchemes")
+    void aSchemeAdvertisesOnlyTheOptionsItHonoursAndEachAtBothLevels(String scheme) throws Exception {
+        // the metadata Camel's tooling generated: what IDEs, the docs and the Spring Boot starter advertise
+        String json = "META-INF/" + context.getComponent(scheme).getClass().getPackageName().replace('.', '/') + "/"
+                      + scheme + ".json";
+        JsonObject model;
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(json)) {
+            assertTrue(in != null, json + " is not on the classpath: build with mvn so the metadata is generated");
+            model = (JsonObject) Jsoner.deserialize(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
+        Map<String, Object> endpointOptions = model.getMap("properties");
+        Map<String, Object> componentOptions = model.getMap("componentProperties");
+        for (String option : NotHonouredOptions.BY_SCHEME.get(scheme)) {
+            assertFalse(endpointOptions.containsKey(option), scheme + " advertises the endpoint option " + option
+                                                             + ", which it does not honour");
+            assertFalse(componentOptions.containsKey(option), scheme + " advertises the component option " + option
+                                                              + ", which it does not honour");
+        }
+        // what a scheme does not honour, another one does: still its option (so the split lost nothing)
+        NotHonouredOptions.BY_SCHEME.values().stream().flatMap(List::stream).filter(o -> !NotHonouredOptions.BY_SCHEME.get(scheme).contains(o))
+                .forEach(o -> assertTrue(endpointOptions.containsKey(o), scheme + " lost its option " + o));
+        // every endpoint option of a configuration class is a component option too (camel.component.<scheme>.*)
+        endpointOptions.forEach((name, o) -> {
+            if (((JsonObject) o).getString("configurationField") != null) {
+                assertTrue(componentOptions.containsKey(name), scheme + ": endpoint option " + name
+                                                               + " cannot be set at component level");
+            }
+        });
+    }
+
+    static List<String> harvestingSchemes() {
+        return NotHonouredOptions.BY_SCHEME.keySet().stream().sorted().toList();
+    }
+
+    static List<String> notHonouredByMetashare() {
+        return NotHonouredOptions.BY_SCHEME.get("resourcesync-metashare");
+    }
+
+    @ParameterizedTest
+    @MethodSource("notHonouredByMetashare")
+    void anOptionMetashareDoesNotHonourIsRefusedAtBothLevels(String option) {
+        Component component = context.getComponent("resourcesync-metashare");
+        assertThrows(PropertyBindingException.class, () -> PropertyBindingSupport.build().withReflection(false)
+                .withMandatory(true).withConfigurer(component.getComponentPropertyConfigurer())
+                .bind(context, component, option, "1"),
+                "camel.component.resourcesync-metashare." + option + " is bound");
+        ResolveEndpointFailedException e = assertThrows(ResolveEndpointFailedException.class,
+                () -> context.getEndpoint("resourcesync-metashare:https://node.example.org/?" + option + "=1"));
+        assertTrue(e.getMessage().contains("Unknown parameters=[{" + option + "=1}]"), e.getMessage());
     }
 
     @Test

@@ -88,8 +88,9 @@ class CredentialsNeverPrintedTest {
                          + source.uri("/hub") + "&pushSecret=PushSecret6&stateId=push&" + common).routeId("push").to("mock:g");
                     from("resourcesync:" + source.uri("/broken/resourcelist.xml") + "?stateStore=#jdbcState&"
                          + common).routeId("jdbc").to("mock:h");
+                    // the bridge sends each request once a poll: no retry options
                     from("resourcesync-metashare:" + node.baseUri() + "?username=harvester&password=NodeSecret5&"
-                         + common).routeId("metashare").to("mock:f");
+                         + "delay=200&stateDirectory=" + dir).routeId("metashare").to("mock:f");
                 }
             });
             context.start();

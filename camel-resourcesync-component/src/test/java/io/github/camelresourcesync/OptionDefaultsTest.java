@@ -1,6 +1,8 @@
 package io.github.camelresourcesync;
 
+import io.github.camelresourcesync.component.support.ConnectionConfiguration;
 import io.github.camelresourcesync.component.support.FetchConfiguration;
+import io.github.camelresourcesync.component.support.FetchLimitsConfiguration;
 import io.github.camelresourcesync.component.support.HttpConfiguration;
 import io.github.camelresourcesync.component.support.DeliveryConfiguration;
 import io.github.camelresourcesync.component.publish.PublishConfiguration;
@@ -147,6 +149,10 @@ class OptionDefaultsTest {
         FetcherConfig http = new HttpConfiguration().fetcherConfig(null, URI.create("https://example.org/"));
         compare(new FetchConfiguration().applyTo(http), new FetcherConfig(), Set.of("allowedHosts", "listener"),
                 problems);
+        // the classes of the schemes that honour fewer options (resourcesync-metashare) map to the same defaults
+        FetcherConfig connection = new ConnectionConfiguration().fetcherConfig(null, URI.create("https://example.org/"));
+        compare(new FetchLimitsConfiguration().applyTo(connection), new FetcherConfig(),
+                Set.of("allowedHosts", "listener"), problems);
         HarvestOptions harvest = new HarvestOptions()
                 .fetchParallelism(new DeliveryConfiguration().getFetchParallelism());
         compare(new DumpConfiguration().applyTo(new HarvestConfiguration().applyTo(harvest)), new HarvestOptions(),

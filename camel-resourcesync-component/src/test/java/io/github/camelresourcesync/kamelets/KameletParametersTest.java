@@ -193,15 +193,12 @@ class KameletParametersTest {
         String url = "http://127.0.0.1:9";
         for (String v : VALUES) {
             for (boolean inUri : List.of(true, false)) {
-                String direct = values(from("resourcesync-metashare:" + url, map("stateId", v, "allowedHosts", v,
+                String direct = values(from("resourcesync-metashare:" + url, map("stateId", v,
                         "username", "u", "password", "p", "initialDelay", "600000"), inUri), MetashareEndpoint.class,
-                        e -> e.getNodeUrl() + " [" + e.getStateId() + "] [" + e.getHttpConfiguration().getAllowedHosts()
-                             + "]");
+                        e -> e.getNodeUrl() + " [" + e.getStateId() + "]");
                 String kamelet = values(from("kamelet:metashare-source", map("nodeUrl", url, "stateId", v,
-                        "allowedHosts", v, "username", "u", "password", "p", "period", "600000"), inUri),
-                        MetashareEndpoint.class,
-                        e -> e.getNodeUrl() + " [" + e.getStateId() + "] [" + e.getHttpConfiguration().getAllowedHosts()
-                             + "]");
+                        "username", "u", "password", "p", "period", "600000"), inUri),
+                        MetashareEndpoint.class, e -> e.getNodeUrl() + " [" + e.getStateId() + "]");
                 assertEquals(direct, kamelet, v + (inUri ? " in the URI" : " in the map"));
             }
         }

@@ -11,6 +11,7 @@ import io.github.camelresourcesync.component.atompmh.AtomPmhComponent;
 import io.github.camelresourcesync.springboot.ComponentMetadata.Option;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
+import io.github.camelresourcesync.testsupport.NotHonouredOptions;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
 import org.apache.camel.spi.PropertyConfigurerGetter;
@@ -82,6 +83,21 @@ class ComponentPropertiesTest {
         }
         assertTrue(spring.containsKey("camel.component.resourcesync.enabled"));
         assertTrue(spring.containsKey("camel.resourcesync.state-store"));
+    }
+
+    /** A scheme's options it does not honour are no properties of it either (but still those of the others). */
+    @Test
+    void noSchemeHasAPropertyForAnOptionItDoesNotHonour() throws Exception {
+        Map<String, JsonObject> spring = ComponentMetadata.springProperties();
+        NotHonouredOptions.BY_SCHEME.forEach((scheme, options) -> {
+            for (String option : options) {
+                String property = "camel.component." + scheme + "." + ComponentMetadata.dashed(option);
+                assertFalse(spring.containsKey(property), property + " is in spring-configuration-metadata.json, but "
+                                                          + scheme + " does not honour " + option);
+                assertTrue(spring.containsKey("camel.component.resourcesync." + ComponentMetadata.dashed(option)),
+                           option + " is lost for resourcesync");
+            }
+        });
     }
 
     private static void assertDefault(Option o, Object springDefault) {

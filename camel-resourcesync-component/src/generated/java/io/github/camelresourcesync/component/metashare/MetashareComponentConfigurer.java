@@ -19,23 +19,23 @@ import org.apache.camel.support.component.PropertyConfigurerSupport;
 @SuppressWarnings("unchecked")
 public class MetashareComponentConfigurer extends PropertyConfigurerSupport implements GeneratedPropertyConfigurer, PropertyConfigurerGetter {
 
-    private io.github.camelresourcesync.component.support.HttpConfiguration getOrCreateHttpConfiguration(MetashareComponent target) {
-        if (target.getHttpConfiguration() == null) {
-            target.setHttpConfiguration(new io.github.camelresourcesync.component.support.HttpConfiguration());
-        }
-        return target.getHttpConfiguration();
-    }
-
-    private io.github.camelresourcesync.component.support.DeliveryConfiguration getOrCreateDeliveryConfiguration(MetashareComponent target) {
+    private io.github.camelresourcesync.component.support.EventDeliveryConfiguration getOrCreateDeliveryConfiguration(MetashareComponent target) {
         if (target.getDeliveryConfiguration() == null) {
-            target.setDeliveryConfiguration(new io.github.camelresourcesync.component.support.DeliveryConfiguration());
+            target.setDeliveryConfiguration(new io.github.camelresourcesync.component.support.EventDeliveryConfiguration());
         }
         return target.getDeliveryConfiguration();
     }
 
-    private io.github.camelresourcesync.component.support.FetchConfiguration getOrCreateFetchConfiguration(MetashareComponent target) {
+    private io.github.camelresourcesync.component.support.ConnectionConfiguration getOrCreateHttpConfiguration(MetashareComponent target) {
+        if (target.getHttpConfiguration() == null) {
+            target.setHttpConfiguration(new io.github.camelresourcesync.component.support.ConnectionConfiguration());
+        }
+        return target.getHttpConfiguration();
+    }
+
+    private io.github.camelresourcesync.component.support.FetchLimitsConfiguration getOrCreateFetchConfiguration(MetashareComponent target) {
         if (target.getFetchConfiguration() == null) {
-            target.setFetchConfiguration(new io.github.camelresourcesync.component.support.FetchConfiguration());
+            target.setFetchConfiguration(new io.github.camelresourcesync.component.support.FetchLimitsConfiguration());
         }
         return target.getFetchConfiguration();
     }
@@ -44,13 +44,9 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         MetashareComponent target = (MetashareComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "allowedhosts":
-        case "allowedHosts": getOrCreateHttpConfiguration(target).setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
         case "batching": getOrCreateDeliveryConfiguration(target).setBatching(property(camelContext, boolean.class, value)); return true;
-        case "bearertoken":
-        case "bearerToken": getOrCreateHttpConfiguration(target).setBearerToken(property(camelContext, java.lang.String.class, value)); return true;
         case "breakonfirsterror":
         case "breakOnFirstError": getOrCreateDeliveryConfiguration(target).setBreakOnFirstError(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
@@ -58,9 +54,9 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "connecttimeout":
         case "connectTimeout": getOrCreateHttpConfiguration(target).setConnectTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "deliveryconfiguration":
-        case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.component.support.DeliveryConfiguration.class, value)); return true;
+        case "deliveryConfiguration": target.setDeliveryConfiguration(property(camelContext, io.github.camelresourcesync.component.support.EventDeliveryConfiguration.class, value)); return true;
         case "fetchconfiguration":
-        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.component.support.FetchConfiguration.class, value)); return true;
+        case "fetchConfiguration": target.setFetchConfiguration(property(camelContext, io.github.camelresourcesync.component.support.FetchLimitsConfiguration.class, value)); return true;
         case "fetchparallelism":
         case "fetchParallelism": getOrCreateDeliveryConfiguration(target).setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchparallelismhttp2":
@@ -69,34 +65,26 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "fetchThreads": target.setFetchThreads(property(camelContext, int.class, value)); return true;
         case "fetchthreadshttp2":
         case "fetchThreadsHttp2": target.setFetchThreadsHttp2(property(camelContext, int.class, value)); return true;
-        case "filelayout":
-        case "fileLayout": getOrCreateDeliveryConfiguration(target).setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "httpconfiguration":
-        case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.HttpConfiguration.class, value)); return true;
+        case "httpConfiguration": target.setHttpConfiguration(property(camelContext, io.github.camelresourcesync.component.support.ConnectionConfiguration.class, value)); return true;
         case "httpversion":
         case "httpVersion": getOrCreateHttpConfiguration(target).setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
         case "maxconnections":
         case "maxConnections": getOrCreateFetchConfiguration(target).setMaxConnections(property(camelContext, int.class, value)); return true;
         case "maxconnectionsperhost":
         case "maxConnectionsPerHost": getOrCreateFetchConfiguration(target).setMaxConnectionsPerHost(property(camelContext, int.class, value)); return true;
-        case "maxcontentsize":
-        case "maxContentSize": getOrCreateFetchConfiguration(target).setMaxContentSize(property(camelContext, long.class, value)); return true;
         case "maxdocumentsize":
         case "maxDocumentSize": getOrCreateFetchConfiguration(target).setMaxDocumentSize(property(camelContext, long.class, value)); return true;
         case "maxeventattempts":
         case "maxEventAttempts": getOrCreateDeliveryConfiguration(target).setMaxEventAttempts(property(camelContext, int.class, value)); return true;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": getOrCreateDeliveryConfiguration(target).setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
-        case "maxredirects":
-        case "maxRedirects": getOrCreateHttpConfiguration(target).setMaxRedirects(property(camelContext, int.class, value)); return true;
         case "maxrequestsperhost":
         case "maxRequestsPerHost": getOrCreateFetchConfiguration(target).setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
-        case "maxretries":
-        case "maxRetries": getOrCreateFetchConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": getOrCreateHttpConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollthreads":
         case "pollThreads": target.setPollThreads(property(camelContext, int.class, value)); return true;
@@ -110,14 +98,6 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "readTimeout": getOrCreateHttpConfiguration(target).setReadTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "requesttimeout":
         case "requestTimeout": getOrCreateHttpConfiguration(target).setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "retrydelay":
-        case "retryDelay": getOrCreateFetchConfiguration(target).setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "retrymaxdelay":
-        case "retryMaxDelay": getOrCreateFetchConfiguration(target).setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "spooldirectory":
-        case "spoolDirectory": getOrCreateFetchConfiguration(target).setSpoolDirectory(property(camelContext, java.lang.String.class, value)); return true;
-        case "spoolthreshold":
-        case "spoolThreshold": getOrCreateFetchConfiguration(target).setSpoolThreshold(property(camelContext, int.class, value)); return true;
         case "sslcontextparameters":
         case "sslContextParameters": getOrCreateHttpConfiguration(target).setSslContextParameters(property(camelContext, org.apache.camel.support.jsse.SSLContextParameters.class, value)); return true;
         case "statedirectory":
@@ -139,13 +119,9 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "allowedhosts":
-        case "allowedHosts": return java.lang.String.class;
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
         case "batching": return boolean.class;
-        case "bearertoken":
-        case "bearerToken": return java.lang.String.class;
         case "breakonfirsterror":
         case "breakOnFirstError": return boolean.class;
         case "bridgeerrorhandler":
@@ -153,9 +129,9 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "connecttimeout":
         case "connectTimeout": return long.class;
         case "deliveryconfiguration":
-        case "deliveryConfiguration": return io.github.camelresourcesync.component.support.DeliveryConfiguration.class;
+        case "deliveryConfiguration": return io.github.camelresourcesync.component.support.EventDeliveryConfiguration.class;
         case "fetchconfiguration":
-        case "fetchConfiguration": return io.github.camelresourcesync.component.support.FetchConfiguration.class;
+        case "fetchConfiguration": return io.github.camelresourcesync.component.support.FetchLimitsConfiguration.class;
         case "fetchparallelism":
         case "fetchParallelism": return int.class;
         case "fetchparallelismhttp2":
@@ -164,34 +140,26 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "fetchThreads": return int.class;
         case "fetchthreadshttp2":
         case "fetchThreadsHttp2": return int.class;
-        case "filelayout":
-        case "fileLayout": return java.lang.String.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return boolean.class;
         case "httpconfiguration":
-        case "httpConfiguration": return io.github.camelresourcesync.component.support.HttpConfiguration.class;
+        case "httpConfiguration": return io.github.camelresourcesync.component.support.ConnectionConfiguration.class;
         case "httpversion":
         case "httpVersion": return java.lang.String.class;
         case "maxconnections":
         case "maxConnections": return int.class;
         case "maxconnectionsperhost":
         case "maxConnectionsPerHost": return int.class;
-        case "maxcontentsize":
-        case "maxContentSize": return long.class;
         case "maxdocumentsize":
         case "maxDocumentSize": return long.class;
         case "maxeventattempts":
         case "maxEventAttempts": return int.class;
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return int.class;
-        case "maxredirects":
-        case "maxRedirects": return int.class;
         case "maxrequestsperhost":
         case "maxRequestsPerHost": return int.class;
-        case "maxretries":
-        case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
         case "pollthreads":
         case "pollThreads": return int.class;
@@ -205,14 +173,6 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "readTimeout": return long.class;
         case "requesttimeout":
         case "requestTimeout": return long.class;
-        case "retrydelay":
-        case "retryDelay": return long.class;
-        case "retrymaxdelay":
-        case "retryMaxDelay": return long.class;
-        case "spooldirectory":
-        case "spoolDirectory": return java.lang.String.class;
-        case "spoolthreshold":
-        case "spoolThreshold": return int.class;
         case "sslcontextparameters":
         case "sslContextParameters": return org.apache.camel.support.jsse.SSLContextParameters.class;
         case "statedirectory":
@@ -230,13 +190,9 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         MetashareComponent target = (MetashareComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "allowedhosts":
-        case "allowedHosts": return getOrCreateHttpConfiguration(target).getAllowedHosts();
         case "autowiredenabled":
         case "autowiredEnabled": return target.isAutowiredEnabled();
         case "batching": return getOrCreateDeliveryConfiguration(target).isBatching();
-        case "bearertoken":
-        case "bearerToken": return getOrCreateHttpConfiguration(target).getBearerToken();
         case "breakonfirsterror":
         case "breakOnFirstError": return getOrCreateDeliveryConfiguration(target).isBreakOnFirstError();
         case "bridgeerrorhandler":
@@ -255,8 +211,6 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "fetchThreads": return target.getFetchThreads();
         case "fetchthreadshttp2":
         case "fetchThreadsHttp2": return target.getFetchThreadsHttp2();
-        case "filelayout":
-        case "fileLayout": return getOrCreateDeliveryConfiguration(target).getFileLayout();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
@@ -269,20 +223,14 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "maxConnections": return getOrCreateFetchConfiguration(target).getMaxConnections();
         case "maxconnectionsperhost":
         case "maxConnectionsPerHost": return getOrCreateFetchConfiguration(target).getMaxConnectionsPerHost();
-        case "maxcontentsize":
-        case "maxContentSize": return getOrCreateFetchConfiguration(target).getMaxContentSize();
         case "maxdocumentsize":
         case "maxDocumentSize": return getOrCreateFetchConfiguration(target).getMaxDocumentSize();
         case "maxeventattempts":
         case "maxEventAttempts": return getOrCreateDeliveryConfiguration(target).getMaxEventAttempts();
         case "maxmessagesperpoll":
         case "maxMessagesPerPoll": return getOrCreateDeliveryConfiguration(target).getMaxMessagesPerPoll();
-        case "maxredirects":
-        case "maxRedirects": return getOrCreateHttpConfiguration(target).getMaxRedirects();
         case "maxrequestsperhost":
         case "maxRequestsPerHost": return getOrCreateFetchConfiguration(target).getMaxRequestsPerHost();
-        case "maxretries":
-        case "maxRetries": return getOrCreateFetchConfiguration(target).getMaxRetries();
         case "password": return getOrCreateHttpConfiguration(target).getPassword();
         case "pollthreads":
         case "pollThreads": return target.getPollThreads();
@@ -296,14 +244,6 @@ public class MetashareComponentConfigurer extends PropertyConfigurerSupport impl
         case "readTimeout": return getOrCreateHttpConfiguration(target).getReadTimeout();
         case "requesttimeout":
         case "requestTimeout": return getOrCreateHttpConfiguration(target).getRequestTimeout();
-        case "retrydelay":
-        case "retryDelay": return getOrCreateFetchConfiguration(target).getRetryDelay();
-        case "retrymaxdelay":
-        case "retryMaxDelay": return getOrCreateFetchConfiguration(target).getRetryMaxDelay();
-        case "spooldirectory":
-        case "spoolDirectory": return getOrCreateFetchConfiguration(target).getSpoolDirectory();
-        case "spoolthreshold":
-        case "spoolThreshold": return getOrCreateFetchConfiguration(target).getSpoolThreshold();
         case "sslcontextparameters":
         case "sslContextParameters": return getOrCreateHttpConfiguration(target).getSslContextParameters();
         case "statedirectory":

@@ -23,8 +23,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         MetashareEndpoint target = (MetashareEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "allowedhosts":
-        case "allowedHosts": target.getHttpConfiguration().setAllowedHosts(property(camelContext, java.lang.String.class, value)); return true;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": target.setBackoffErrorThreshold(property(camelContext, int.class, value)); return true;
         case "backoffidlethreshold":
@@ -47,8 +45,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "fetchParallelism": target.getDeliveryConfiguration().setFetchParallelism(property(camelContext, int.class, value)); return true;
         case "fetchparallelismhttp2":
         case "fetchParallelismHttp2": target.getDeliveryConfiguration().setFetchParallelismHttp2(property(camelContext, int.class, value)); return true;
-        case "filelayout":
-        case "fileLayout": target.getDeliveryConfiguration().setFileLayout(property(camelContext, java.lang.String.class, value)); return true;
         case "greedy": target.setGreedy(property(camelContext, boolean.class, value)); return true;
         case "httpversion":
         case "httpVersion": target.getHttpConfiguration().setHttpVersion(property(camelContext, java.lang.String.class, value)); return true;
@@ -66,8 +62,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "maxMessagesPerPoll": target.getDeliveryConfiguration().setMaxMessagesPerPoll(property(camelContext, int.class, value)); return true;
         case "maxrequestsperhost":
         case "maxRequestsPerHost": target.getFetchConfiguration().setMaxRequestsPerHost(property(camelContext, int.class, value)); return true;
-        case "maxretries":
-        case "maxRetries": target.getFetchConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": target.getHttpConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "pollstrategy":
         case "pollStrategy": target.setPollStrategy(property(camelContext, org.apache.camel.spi.PollingConsumerPollStrategy.class, value)); return true;
@@ -83,10 +77,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "repeatCount": target.setRepeatCount(property(camelContext, long.class, value)); return true;
         case "requesttimeout":
         case "requestTimeout": target.getHttpConfiguration().setRequestTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "retrydelay":
-        case "retryDelay": target.getFetchConfiguration().setRetryDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
-        case "retrymaxdelay":
-        case "retryMaxDelay": target.getFetchConfiguration().setRetryMaxDelay(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "runlogginglevel":
         case "runLoggingLevel": target.setRunLoggingLevel(property(camelContext, org.apache.camel.LoggingLevel.class, value)); return true;
         case "scheduledexecutorservice":
@@ -120,8 +110,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "allowedhosts":
-        case "allowedHosts": return java.lang.String.class;
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return int.class;
         case "backoffidlethreshold":
@@ -144,8 +132,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "fetchParallelism": return int.class;
         case "fetchparallelismhttp2":
         case "fetchParallelismHttp2": return int.class;
-        case "filelayout":
-        case "fileLayout": return java.lang.String.class;
         case "greedy": return boolean.class;
         case "httpversion":
         case "httpVersion": return java.lang.String.class;
@@ -163,8 +149,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "maxMessagesPerPoll": return int.class;
         case "maxrequestsperhost":
         case "maxRequestsPerHost": return int.class;
-        case "maxretries":
-        case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
         case "pollstrategy":
         case "pollStrategy": return org.apache.camel.spi.PollingConsumerPollStrategy.class;
@@ -180,10 +164,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "repeatCount": return long.class;
         case "requesttimeout":
         case "requestTimeout": return long.class;
-        case "retrydelay":
-        case "retryDelay": return long.class;
-        case "retrymaxdelay":
-        case "retryMaxDelay": return long.class;
         case "runlogginglevel":
         case "runLoggingLevel": return org.apache.camel.LoggingLevel.class;
         case "scheduledexecutorservice":
@@ -218,8 +198,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         MetashareEndpoint target = (MetashareEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
-        case "allowedhosts":
-        case "allowedHosts": return target.getHttpConfiguration().getAllowedHosts();
         case "backofferrorthreshold":
         case "backoffErrorThreshold": return target.getBackoffErrorThreshold();
         case "backoffidlethreshold":
@@ -242,8 +220,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "fetchParallelism": return target.getDeliveryConfiguration().getFetchParallelism();
         case "fetchparallelismhttp2":
         case "fetchParallelismHttp2": return target.getDeliveryConfiguration().getFetchParallelismHttp2();
-        case "filelayout":
-        case "fileLayout": return target.getDeliveryConfiguration().getFileLayout();
         case "greedy": return target.isGreedy();
         case "httpversion":
         case "httpVersion": return target.getHttpConfiguration().getHttpVersion();
@@ -261,8 +237,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "maxMessagesPerPoll": return target.getDeliveryConfiguration().getMaxMessagesPerPoll();
         case "maxrequestsperhost":
         case "maxRequestsPerHost": return target.getFetchConfiguration().getMaxRequestsPerHost();
-        case "maxretries":
-        case "maxRetries": return target.getFetchConfiguration().getMaxRetries();
         case "password": return target.getHttpConfiguration().getPassword();
         case "pollstrategy":
         case "pollStrategy": return target.getPollStrategy();
@@ -278,10 +252,6 @@ public class MetashareEndpointConfigurer extends PropertyConfigurerSupport imple
         case "repeatCount": return target.getRepeatCount();
         case "requesttimeout":
         case "requestTimeout": return target.getHttpConfiguration().getRequestTimeout();
-        case "retrydelay":
-        case "retryDelay": return target.getFetchConfiguration().getRetryDelay();
-        case "retrymaxdelay":
-        case "retryMaxDelay": return target.getFetchConfiguration().getRetryMaxDelay();
         case "runlogginglevel":
         case "runLoggingLevel": return target.getRunLoggingLevel();
         case "scheduledexecutorservice":

@@ -23,8 +23,7 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(49);
-        props.add("allowedHosts");
+        Set<String> props = new HashSet<>(44);
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
         props.add("backoffMultiplier");
@@ -37,7 +36,6 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("exchangePattern");
         props.add("fetchParallelism");
         props.add("fetchParallelismHttp2");
-        props.add("fileLayout");
         props.add("greedy");
         props.add("httpVersion");
         props.add("initialDelay");
@@ -47,7 +45,6 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("maxEventAttempts");
         props.add("maxMessagesPerPoll");
         props.add("maxRequestsPerHost");
-        props.add("maxRetries");
         props.add("nodeUrl");
         props.add("password");
         props.add("pollStrategy");
@@ -57,8 +54,6 @@ public class MetashareEndpointUriFactory extends org.apache.camel.support.compon
         props.add("readTimeout");
         props.add("repeatCount");
         props.add("requestTimeout");
-        props.add("retryDelay");
-        props.add("retryMaxDelay");
         props.add("runLoggingLevel");
         props.add("scheduledExecutorService");
         props.add("scheduler");

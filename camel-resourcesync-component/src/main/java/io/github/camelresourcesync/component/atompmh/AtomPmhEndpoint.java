@@ -1,5 +1,8 @@
 package io.github.camelresourcesync.component.atompmh;
 
+import io.github.camelresourcesync.component.support.DeliveryConfiguration;
+import io.github.camelresourcesync.component.support.FetchConfiguration;
+import io.github.camelresourcesync.component.support.HttpConfiguration;
 import java.net.URI;
 
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
@@ -25,6 +28,12 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
     @Metadata(required = true)
     private String feedUrl;
 
+    @UriParam
+    private HttpConfiguration httpConfiguration = new HttpConfiguration();
+    @UriParam
+    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
+    @UriParam
+    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
     @UriParam
     private AtomPmhConfiguration configuration = new AtomPmhConfiguration();
 
@@ -81,5 +90,32 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
 
     public void setConfiguration(AtomPmhConfiguration configuration) {
         this.configuration = configuration;
+    }
+
+    @Override
+    public HttpConfiguration getHttpConfiguration() {
+        return httpConfiguration;
+    }
+
+    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
+        this.httpConfiguration = httpConfiguration;
+    }
+
+    @Override
+    public FetchConfiguration getFetchConfiguration() {
+        return fetchConfiguration;
+    }
+
+    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
+        this.fetchConfiguration = fetchConfiguration;
+    }
+
+    @Override
+    public DeliveryConfiguration getDeliveryConfiguration() {
+        return deliveryConfiguration;
+    }
+
+    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
+        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

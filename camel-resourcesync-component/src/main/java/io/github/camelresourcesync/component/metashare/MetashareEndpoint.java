@@ -2,6 +2,9 @@ package io.github.camelresourcesync.component.metashare;
 
 import java.net.URI;
 
+import io.github.camelresourcesync.component.support.ConnectionConfiguration;
+import io.github.camelresourcesync.component.support.EventDeliveryConfiguration;
+import io.github.camelresourcesync.component.support.FetchLimitsConfiguration;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.metashare.MetashareClient;
@@ -10,6 +13,7 @@ import org.apache.camel.Category;
 import org.apache.camel.Processor;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
+import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 
 /**
@@ -20,18 +24,24 @@ import org.apache.camel.spi.UriPath;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-metashare", title = "ResourceSync META-SHARE Bridge",
              syntax = "resourcesync-metashare:nodeUrl", category = { Category.HTTP, Category.DOCUMENT },
              consumerOnly = true, headersClass = MetashareConstants.class)
-// the protocol sends the credentials in its login form (never a bearer token), takes redirects as answers (the login's
-// 302), and reads records as packages within maxDocumentSize, in memory: the other fetch options would be ignored
-@Metadata(excludeProperties = MetashareEndpoint.IGNORED_FETCH_OPTIONS)
 public class MetashareEndpoint extends SyncEventEndpoint {
-
-    static final String IGNORED_FETCH_OPTIONS = "bearerToken,maxRedirects,maxContentSize,spoolThreshold,spoolDirectory";
 
     @UriPath(description = """
                  The node's base URL, e.g. `https://metashare.example.org` (`/login/` and `/sync/` are appended). \
                  `http:` or `https:`.""")
     @Metadata(required = true)
     private String nodeUrl;
+
+    // the protocol sends every request to the node, logs in by form (no bearer token) and takes redirects as answers
+    // (the login's 302); it tries each request once a poll, reads records in memory within maxDocumentSize and names
+    // them by id: so only the options of these classes, not those of HttpConfiguration, FetchConfiguration and
+    // DeliveryConfiguration, are options of this scheme
+    @UriParam
+    private ConnectionConfiguration httpConfiguration = new ConnectionConfiguration();
+    @UriParam
+    private FetchLimitsConfiguration fetchConfiguration = new FetchLimitsConfiguration();
+    @UriParam
+    private EventDeliveryConfiguration deliveryConfiguration = new EventDeliveryConfiguration();
 
     public MetashareEndpoint() {
     }
@@ -48,28 +58,7 @@ public class MetashareEndpoint extends SyncEventEndpoint {
             throw new IllegalArgumentException("resourcesync-metashare:" + getServiceUrl()
                                                + " needs the username and password of a sync user of the node");
         }
-        refuseIgnoredComponentDefaults(http);
         return new MetashareConsumer(this, processor);
-    }
-
-    /**
-     * The component configuration is shared by every scheme, so Camel lists {@link #IGNORED_FETCH_OPTIONS} among this
-     * component's options too (its generator cannot exclude nested options there): one set there would be ignored in
-     * silence, so it is refused with the reason.
-     */
-    private void refuseIgnoredComponentDefaults(FetcherConfig http) {
-        FetcherConfig defaults = new FetcherConfig();
-        String ignored = http.bearerToken() != null ? "bearerToken"
-                : http.maxRedirects() != defaults.maxRedirects() ? "maxRedirects"
-                : http.maxContentSize() != defaults.maxContentSize() ? "maxContentSize"
-                : http.spoolThreshold() != defaults.spoolThreshold() ? "spoolThreshold"
-                : http.spoolDirectory() != null ? "spoolDirectory" : null;
-        if (ignored != null) {
-            throw new IllegalArgumentException("camel.component.resourcesync-metashare." + ignored + " is set, but the"
-                                               + " META-SHARE bridge ignores it: the node's login form carries the"
-                                               + " credentials, redirects are answers, and records are read within"
-                                               + " maxDocumentSize; remove it from the component configuration");
-        }
     }
 
     @Override
@@ -101,4 +90,30 @@ public class MetashareEndpoint extends SyncEventEndpoint {
         this.nodeUrl = nodeUrl;
     }
 
+    @Override
+    public ConnectionConfiguration getHttpConfiguration() {
+        return httpConfiguration;
+    }
+
+    public void setHttpConfiguration(ConnectionConfiguration httpConfiguration) {
+        this.httpConfiguration = httpConfiguration;
+    }
+
+    @Override
+    public FetchLimitsConfiguration getFetchConfiguration() {
+        return fetchConfiguration;
+    }
+
+    public void setFetchConfiguration(FetchLimitsConfiguration fetchConfiguration) {
+        this.fetchConfiguration = fetchConfiguration;
+    }
+
+    @Override
+    public EventDeliveryConfiguration getDeliveryConfiguration() {
+        return deliveryConfiguration;
+    }
+
+    public void setDeliveryConfiguration(EventDeliveryConfiguration deliveryConfiguration) {
+        this.deliveryConfiguration = deliveryConfiguration;
+    }
 }

@@ -19,9 +19,10 @@ import org.apache.camel.util.ObjectHelper;
 
 /**
  * What the components that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
- * {@code resourcesync-metashare}) have in common: component-level defaults for every endpoint option (the
- * configurations are copied into each endpoint, as camel-aws2-s3 does, so {@code camel.component.<scheme>.*} sets
- * them for all endpoints), one state-store policy, and the owner of each resume point.
+ * {@code resourcesync-metashare}) have in common: one state-store policy, the owner of each resume point, the shared
+ * fetch engine, workers and poll scheduler. Each component declares the configurations of its scheme (of the classes
+ * its endpoint declares) and copies them into each endpoint in {@link #newEndpoint}, as camel-aws2-s3 does, so
+ * {@code camel.component.<scheme>.*} sets every endpoint option for all endpoints.
  */
 public abstract class SyncEventComponent extends HealthCheckComponent {
 
@@ -54,12 +55,15 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
                             + " poll holds its thread while it delivers: raise it when many long harvests run at"
                             + " once.")
     private int pollThreads = 10;
-    @Metadata(description = "The HTTP and security options every endpoint of this component starts from.")
-    private HttpConfiguration httpConfiguration = new HttpConfiguration();
-    @Metadata(description = "The fetch options (retries, pool, limits) every endpoint of this component starts from.")
-    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
-    @Metadata(description = "The delivery options every endpoint of this component starts from.")
-    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
+
+    /** The descriptions of the configuration options each component declares (of the classes of its scheme). */
+    protected static final String HTTP_CONFIGURATION = "The HTTP and security options every endpoint of this component"
+                                                       + " starts from.";
+    protected static final String FETCH_CONFIGURATION = "The fetch options (pool and limits; retries and bodies where"
+                                                        + " the scheme has them) every endpoint of this component"
+                                                        + " starts from.";
+    protected static final String DELIVERY_CONFIGURATION = "The delivery options every endpoint of this component"
+                                                           + " starts from.";
 
     private final EmbeddedStateStores embedded;
     private final FetchEngine fetchEngine = new FetchEngine();
@@ -87,9 +91,6 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
         EndpointOptions.decode(parameters);
         EndpointOptions.dropEmpty(parameters);
         SyncEventEndpoint endpoint = newEndpoint(uri, remaining);
-        endpoint.setHttpConfiguration(httpConfiguration.copy());
-        endpoint.setFetchConfiguration(fetchConfiguration.copy());
-        endpoint.setDeliveryConfiguration(deliveryConfiguration.copy());
         setProperties(endpoint, parameters);
         String query = urlTakesQuery() ? EndpointOptions.takeLeftovers(parameters, written) : "";
         if (!query.isEmpty()) {
@@ -131,7 +132,10 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
         return true;
     }
 
-    /** This component's endpoint for {@code remaining}, the path part of the URI. */
+    /**
+     * This component's endpoint for {@code remaining}, the path part of the URI, with copies of this component's
+     * configurations (the defaults its options start from).
+     */
     protected abstract SyncEventEndpoint newEndpoint(String uri, String remaining);
 
     /** What the path part must be, e.g. {@code the Source URL, e.g. resourcesync:https://example.org/}. */
@@ -273,29 +277,5 @@ public abstract class SyncEventComponent extends HealthCheckComponent {
 
     public void setStateDirectory(String stateDirectory) {
         this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
-    }
-
-    public HttpConfiguration getHttpConfiguration() {
-        return httpConfiguration;
-    }
-
-    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
-        this.httpConfiguration = httpConfiguration;
-    }
-
-    public FetchConfiguration getFetchConfiguration() {
-        return fetchConfiguration;
-    }
-
-    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
-        this.fetchConfiguration = fetchConfiguration;
-    }
-
-    public DeliveryConfiguration getDeliveryConfiguration() {
-        return deliveryConfiguration;
-    }
-
-    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
-        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

@@ -18,10 +18,14 @@ import org.apache.camel.util.ObjectHelper;
 
 /**
  * What the endpoints that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
- * {@code resourcesync-metashare}) have in common: the poll delay, the state options, the {@link HttpConfiguration}
- * and {@link FetchConfiguration} (the one fetch policy) and the {@link DeliveryConfiguration}, and the configured URL every policy starts from.
- * Camel's tooling reads the options of this class as each endpoint's own, so they are declared and documented once
- * and mean the same everywhere.
+ * {@code resourcesync-metashare}) have in common: the poll delay, the state options, the configured URL every policy
+ * starts from, and the one fetch policy built of the scheme's configurations. Camel's tooling reads the options of this
+ * class as each endpoint's own, so they are declared and documented once and mean the same everywhere.
+ * <p>
+ * The connection, fetch and delivery configurations are declared by each endpoint, of the class whose options that
+ * scheme honours (e.g. {@link HttpConfiguration}, or only {@link ConnectionConfiguration}): Camel's tooling lists the
+ * options of a field's declared class, so a scheme advertises no option it would ignore. The component declares the
+ * same classes, so every endpoint option is a component option too.
  */
 public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements EndpointServiceLocation {
 
@@ -50,13 +54,6 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
                                    directory share it); default: the component's `stateDirectory`.""")
     private String stateDirectory;
 
-    @UriParam
-    private HttpConfiguration httpConfiguration = new HttpConfiguration();
-    @UriParam
-    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
-    @UriParam
-    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
-
     protected SyncEventEndpoint() {
     }
 
@@ -83,7 +80,7 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     /** The one place this endpoint's fetch policy is built: from its options and the URL its user configured. */
     public FetcherConfig fetcherConfig() {
-        return fetchConfiguration.applyTo(httpConfiguration.fetcherConfig(getCamelContext(), configuredUri()));
+        return getFetchConfiguration().applyTo(getHttpConfiguration().fetcherConfig(getCamelContext(), configuredUri()));
     }
 
     /** The configured URL without user-info: what messages, headers and state keys use. */
@@ -133,7 +130,7 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
     @Override
     public final Consumer createConsumer(Processor processor) throws Exception {
         SyncEventPollingConsumer consumer = newConsumer(processor);
-        consumer.setMaxMessagesPerPoll(deliveryConfiguration.getMaxMessagesPerPoll());
+        consumer.setMaxMessagesPerPoll(getDeliveryConfiguration().getMaxMessagesPerPoll());
         configureConsumer(consumer);
         if (getScheduledExecutorService() == null) {
             // polls run on the component's shared scheduler, not a thread per route
@@ -191,27 +188,12 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
         this.stateDirectory = ObjectHelper.isEmpty(stateDirectory) ? null : stateDirectory;
     }
 
-    public HttpConfiguration getHttpConfiguration() {
-        return httpConfiguration;
-    }
+    /** The connection options of this endpoint's requests. */
+    public abstract ConnectionConfiguration getHttpConfiguration();
 
-    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
-        this.httpConfiguration = httpConfiguration;
-    }
+    /** The fetch options of this endpoint's requests. */
+    public abstract FetchLimitsConfiguration getFetchConfiguration();
 
-    public FetchConfiguration getFetchConfiguration() {
-        return fetchConfiguration;
-    }
-
-    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
-        this.fetchConfiguration = fetchConfiguration;
-    }
-
-    public DeliveryConfiguration getDeliveryConfiguration() {
-        return deliveryConfiguration;
-    }
-
-    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
-        this.deliveryConfiguration = deliveryConfiguration;
-    }
+    /** How this endpoint hands its events to the route. */
+    public abstract EventDeliveryConfiguration getDeliveryConfiguration();
 }

@@ -128,7 +128,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
      */
     protected FetchAheadRun.Fetching fetching() {
         SyncEventEndpoint ep = getEndpoint();
-        DeliveryConfiguration delivery = ep.getDeliveryConfiguration();
+        EventDeliveryConfiguration delivery = ep.getDeliveryConfiguration();
         HttpFetcher f = fetcher;
         SyncEventComponent component = ep.getComponent();
         // the HTTP/2 pool is made when a lane first needs it: most deployments never speak HTTP/2
@@ -197,7 +197,7 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         claims = new ResumePointClaims(ep.getComponent(), store, routeId());
         claims.claim(ep);
         if (policy == null) {
-            DeliveryConfiguration d = ep.getDeliveryConfiguration();
+            EventDeliveryConfiguration d = ep.getDeliveryConfiguration();
             policy = new DeliveryPolicy(routeId(), ep.getStateId(), d.isBreakOnFirstError(), d.getMaxEventAttempts(),
                     d.isBatching(), statistics);
         }

@@ -22,10 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * {@code fileLayout}, an option of every harvesting scheme (the shared delivery options), on the bridges: the
- * Atom-PMH bridge names each record's file after its location in either layout, so {@code urlPath} gives the feed's
- * own paths ({@code /records/123} is {@code records/123}) and a mirror in that layout reproduces them; the META-SHARE
- * bridge names each record {@code <id>.xml} in either layout (its record URLs end in {@code /metadata/}).
+ * {@code fileLayout} on the bridges: the Atom-PMH bridge names each record's file after its location in either layout,
+ * so {@code urlPath} gives the feed's own paths ({@code /records/123} is {@code records/123}) and a mirror in that
+ * layout reproduces them; the META-SHARE bridge names each record {@code <id>.xml} (its record URLs end in
+ * {@code /metadata/}), so {@code fileLayout} is no option of it (ComponentOptionsTest checks it is refused).
  */
 class BridgeFileLayoutTest {
 
@@ -96,11 +96,11 @@ class BridgeFileLayoutTest {
     }
 
     @Test
-    void metashareNamesRecordsByIdInEitherLayout() throws Exception {
+    void metashareNamesRecordsById() throws Exception {
         try (MetashareNode node = MetashareNode.start("harvester", "pw")) {
             String id = node.add("<resourceInfo xmlns=\"http://www.ilsp.gr/META-XMLSchema\"><identificationInfo>"
                                  + "<resourceName lang=\"en\">x</resourceName></identificationInfo></resourceInfo>");
-            run("resourcesync-metashare:" + node.baseUri() + "?username=harvester&password=pw&fileLayout=urlPath"
+            run("resourcesync-metashare:" + node.baseUri() + "?username=harvester&password=pw"
                 + "&delay=100&stateDirectory=" + dir.resolve("m"), "log:x?level=OFF");
             await().atMost(30, TimeUnit.SECONDS).until(() -> names.size() == 1);
             assertEquals(id + ".xml", names.values().iterator().next());
