@@ -91,8 +91,9 @@ public class ConnectionConfiguration extends TemplateConfiguration<ConnectionCon
     }
 
     /**
-     * Applies the options of the schemes that follow links and redirects (none here: a scheme holding only this class
-     * sends its requests to the configured URL's host and takes a redirect as its answer).
+     * Applies the options of the schemes that follow links and redirects ({@link HttpConfiguration}); none here: the
+     * scheme holding only this class sends every request to its node and takes redirects as answers
+     * ({@code MetashareClient.policy}).
      */
     protected void followed(FetcherConfig config, URI configured) {
     }
