@@ -124,13 +124,20 @@ class ResourceSyncKameletsTest {
         if (!Files.isDirectory(site)) {
             return "";
         }
-        StringBuilder sb = new StringBuilder();
-        try (Stream<Path> files = Files.walk(site)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".xml")).toList()) {
-                String text = read(f);
-                sb.append(text == null ? "" : text);
+        for (int attempt = 1; ; attempt++) {
+            StringBuilder sb = new StringBuilder();
+            try (Stream<Path> files = Files.walk(site)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".xml")).toList()) {
+                    String text = read(f);
+                    sb.append(text == null ? "" : text);
+                }
+                return sb.toString();
+            } catch (java.io.UncheckedIOException e) {
+                // the publisher replaced a file while it was walked (a temporary file renamed into place): walk again
+                if (attempt == 5) {
+                    throw e;
+                }
             }
         }
-        return sb.toString();
     }
 }
