@@ -1,26 +1,17 @@
 package io.github.camelresourcesync;
 
-import io.github.camelresourcesync.component.support.DeliveryConfiguration;
-import io.github.camelresourcesync.component.support.FetchConfiguration;
-import io.github.camelresourcesync.component.support.HttpConfiguration;
-import io.github.camelresourcesync.component.support.SyncEventComponent;
+import io.github.camelresourcesync.component.support.HttpSyncEventComponent;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 
 /** The {@code resourcesync:} component: harvests ResourceSync Sources. */
 @Component("resourcesync")
-public class ResourceSyncComponent extends SyncEventComponent {
+public class ResourceSyncComponent extends HttpSyncEventComponent {
 
     /** File name of the embedded state store inside the state directory. */
     static final String STATE_FILE = "resourcesync-state.mv.db";
 
-    @Metadata(description = HTTP_CONFIGURATION)
-    private HttpConfiguration httpConfiguration = new HttpConfiguration();
-    @Metadata(description = FETCH_CONFIGURATION)
-    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
-    @Metadata(description = DELIVERY_CONFIGURATION)
-    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
     @Metadata(description = "The harvest options every endpoint of this component starts from.")
     private HarvestConfiguration harvestConfiguration = new HarvestConfiguration();
     @Metadata(description = "The dump options every endpoint of this component starts from.")
@@ -45,10 +36,7 @@ public class ResourceSyncComponent extends SyncEventComponent {
                                                + "/var/www/rs?baseUrl=https://example.org/rs/ (see"
                                                + " docs/migration.md)");
         }
-        ResourceSyncEndpoint endpoint = new ResourceSyncEndpoint(uri, this, remaining);
-        endpoint.setHttpConfiguration(httpConfiguration.copy());
-        endpoint.setFetchConfiguration(fetchConfiguration.copy());
-        endpoint.setDeliveryConfiguration(deliveryConfiguration.copy());
+        ResourceSyncEndpoint endpoint = withConfigurations(new ResourceSyncEndpoint(uri, this, remaining));
         endpoint.setHarvestConfiguration(harvestConfiguration.copy());
         endpoint.setDumpConfiguration(dumpConfiguration.copy());
         endpoint.setAuditConfiguration(auditConfiguration.copy());
@@ -100,29 +88,5 @@ public class ResourceSyncComponent extends SyncEventComponent {
 
     public void setValidateConfiguration(ValidateConfiguration validateConfiguration) {
         this.validateConfiguration = validateConfiguration;
-    }
-
-    public HttpConfiguration getHttpConfiguration() {
-        return httpConfiguration;
-    }
-
-    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
-        this.httpConfiguration = httpConfiguration;
-    }
-
-    public FetchConfiguration getFetchConfiguration() {
-        return fetchConfiguration;
-    }
-
-    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
-        this.fetchConfiguration = fetchConfiguration;
-    }
-
-    public DeliveryConfiguration getDeliveryConfiguration() {
-        return deliveryConfiguration;
-    }
-
-    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
-        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

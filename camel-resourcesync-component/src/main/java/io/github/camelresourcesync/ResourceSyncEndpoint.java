@@ -1,10 +1,7 @@
 package io.github.camelresourcesync;
 
-import io.github.camelresourcesync.component.support.DeliveryConfiguration;
-import io.github.camelresourcesync.component.support.FetchConfiguration;
-import io.github.camelresourcesync.component.support.HttpConfiguration;
+import io.github.camelresourcesync.component.support.HttpSyncEventEndpoint;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
-import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +27,7 @@ import org.apache.camel.spi.UriPath;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync", title = "ResourceSync", syntax = "resourcesync:sourceUrl",
              category = { Category.FILE, Category.HTTP }, consumerOnly = true,
              headersClass = ResourceSyncConstants.class)
-public class ResourceSyncEndpoint extends SyncEventEndpoint {
+public class ResourceSyncEndpoint extends HttpSyncEventEndpoint {
 
     @UriPath(description = """
                  Where the Source is: a site base URL (`/.well-known/resourcesync` is tried), a Source Description, \
@@ -39,12 +36,6 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
     @Metadata(required = true)
     private String sourceUrl;
 
-    @UriParam
-    private HttpConfiguration httpConfiguration = new HttpConfiguration();
-    @UriParam
-    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
-    @UriParam
-    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
     @UriParam
     private HarvestConfiguration harvestConfiguration = new HarvestConfiguration();
     @UriParam
@@ -216,32 +207,5 @@ public class ResourceSyncEndpoint extends SyncEventEndpoint {
 
     public void setValidateConfiguration(ValidateConfiguration validateConfiguration) {
         this.validateConfiguration = validateConfiguration;
-    }
-
-    @Override
-    public HttpConfiguration getHttpConfiguration() {
-        return httpConfiguration;
-    }
-
-    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
-        this.httpConfiguration = httpConfiguration;
-    }
-
-    @Override
-    public FetchConfiguration getFetchConfiguration() {
-        return fetchConfiguration;
-    }
-
-    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
-        this.fetchConfiguration = fetchConfiguration;
-    }
-
-    @Override
-    public DeliveryConfiguration getDeliveryConfiguration() {
-        return deliveryConfiguration;
-    }
-
-    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
-        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

@@ -1,11 +1,8 @@
 package io.github.camelresourcesync.component.atompmh;
 
-import io.github.camelresourcesync.component.support.DeliveryConfiguration;
-import io.github.camelresourcesync.component.support.FetchConfiguration;
-import io.github.camelresourcesync.component.support.HttpConfiguration;
 import java.net.URI;
 
-import io.github.camelresourcesync.component.support.SyncEventEndpoint;
+import io.github.camelresourcesync.component.support.HttpSyncEventEndpoint;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
 import org.apache.camel.Category;
@@ -22,18 +19,12 @@ import org.apache.camel.spi.UriPath;
 @UriEndpoint(firstVersion = "0.1.0", scheme = "resourcesync-atompmh", title = "ResourceSync Atom-PMH",
              syntax = "resourcesync-atompmh:feedUrl", category = { Category.FILE, Category.HTTP },
              consumerOnly = true, headersClass = AtomPmhConstants.class)
-public class AtomPmhEndpoint extends SyncEventEndpoint {
+public class AtomPmhEndpoint extends HttpSyncEventEndpoint {
 
     @UriPath(description = "The feed's subscription document: `http:`, `https:`, `file:` or `classpath:`.")
     @Metadata(required = true)
     private String feedUrl;
 
-    @UriParam
-    private HttpConfiguration httpConfiguration = new HttpConfiguration();
-    @UriParam
-    private FetchConfiguration fetchConfiguration = new FetchConfiguration();
-    @UriParam
-    private DeliveryConfiguration deliveryConfiguration = new DeliveryConfiguration();
     @UriParam
     private AtomPmhConfiguration configuration = new AtomPmhConfiguration();
 
@@ -90,32 +81,5 @@ public class AtomPmhEndpoint extends SyncEventEndpoint {
 
     public void setConfiguration(AtomPmhConfiguration configuration) {
         this.configuration = configuration;
-    }
-
-    @Override
-    public HttpConfiguration getHttpConfiguration() {
-        return httpConfiguration;
-    }
-
-    public void setHttpConfiguration(HttpConfiguration httpConfiguration) {
-        this.httpConfiguration = httpConfiguration;
-    }
-
-    @Override
-    public FetchConfiguration getFetchConfiguration() {
-        return fetchConfiguration;
-    }
-
-    public void setFetchConfiguration(FetchConfiguration fetchConfiguration) {
-        this.fetchConfiguration = fetchConfiguration;
-    }
-
-    @Override
-    public DeliveryConfiguration getDeliveryConfiguration() {
-        return deliveryConfiguration;
-    }
-
-    public void setDeliveryConfiguration(DeliveryConfiguration deliveryConfiguration) {
-        this.deliveryConfiguration = deliveryConfiguration;
     }
 }

@@ -20,9 +20,10 @@ import org.apache.camel.util.ObjectHelper;
 /**
  * What the components that harvest sync events ({@code resourcesync}, {@code resourcesync-atompmh},
  * {@code resourcesync-metashare}) have in common: one state-store policy, the owner of each resume point, the shared
- * fetch engine, workers and poll scheduler. Each component declares the configurations of its scheme (of the classes
- * its endpoint declares) and copies them into each endpoint in {@link #newEndpoint}, as camel-aws2-s3 does, so
- * {@code camel.component.<scheme>.*} sets every endpoint option for all endpoints.
+ * fetch engine, workers and poll scheduler. The configurations of a scheme are declared by its component (of the
+ * classes its endpoint declares: {@link HttpSyncEventComponent} for the whole HTTP fetch policy) and copied into each
+ * endpoint in {@link #newEndpoint}, as camel-aws2-s3 does, so {@code camel.component.<scheme>.*} sets every endpoint
+ * option for all endpoints.
  */
 public abstract class SyncEventComponent extends HealthCheckComponent {
 
