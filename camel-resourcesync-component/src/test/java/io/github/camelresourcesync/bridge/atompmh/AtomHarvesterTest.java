@@ -446,4 +446,17 @@ class AtomHarvesterTest {
         assertNull(h.events.get(0).fileName(), "a directory path is no file: no name, the mirror says why");
         assertEquals("records/1.xml", h.events.get(1).fileName());
     }
+
+    @Test
+    void cdataTextInContentCountsAsTextACommentDoesNot() throws Exception {
+        server.serve("/feed", feed(updated(time(1)), entry("urn:a", time(1), "/a.xml"),
+                entry("urn:b", time(1), "/b.xml")), ATOM);
+        AtomHarvester h = metadataOnly();
+        assertEquals(2, harvest(h).events.size());
+        server.serve("/feed", feed(updated(time(5)),
+                "<entry><id>urn:a</id><updated>" + time(2) + "</updated><content><![CDATA[text]]></content></entry>",
+                "<entry><id>urn:b</id><updated>" + time(3) + "</updated><content><!-- withdrawn --></content></entry>"),
+                ATOM);
+        assertEquals(List.of("deleted urn:b"), harvest(h).changes(), "a's content has text: not a deletion, skipped");
+    }
 }
