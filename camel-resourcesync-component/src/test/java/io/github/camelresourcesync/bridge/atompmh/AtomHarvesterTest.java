@@ -6,9 +6,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
+import io.github.camelresourcesync.harvest.FetchAheadRun;
+import io.github.camelresourcesync.harvest.SyncProgress;
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.http.HttpFetcher;
 import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.FileLayout;
 import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
@@ -346,5 +349,114 @@ class AtomHarvesterTest {
         FetchException missing = assertThrows(FetchException.class, () -> harvest(metadataOnly()));
         assertEquals(404, missing.getStatusCode());
         assertEquals(0, store.resourceCount(metadataOnly().sourceKey()));
+    }
+
+    @Test
+    void progressCountsEveryDocumentAndEntryAndTheStateIdPrefixesTheKey() throws Exception {
+        serveChain(2, "/feed");
+        SyncProgress[] progress = new SyncProgress[1];
+        AtomHarvester h = new AtomHarvester(server.uri("/feed"), new AtomPmhOptions().fetchContent(false)
+                .stateId("copy"), fetcher, store, new FetchAheadRun.Fetching(Runnable::run, 1, null),
+                () -> progress[0] = new SyncProgress("test", 0));
+        assertEquals("copy|" + server.uri("/feed"), h.sourceKey());
+        assertEquals(server.uri("/feed").toString(), metadataOnly().sourceKey(), "without a state id: the feed URL");
+        assertEquals(10, harvest(h).events.size());
+        assertEquals(2, progress[0].documents(), "documents read");
+        assertEquals(10, progress[0].entries(), "entries read");
+        assertEquals(10, store.resourceCount("copy|" + server.uri("/feed")));
+    }
+
+    @Test
+    void onlyAlternateLinksAreRepresentationsABlankRelMeaningAlternate() throws Exception {
+        server.serve("/feed", feed(updated(time(1)),
+                "<entry><id>urn:a</id><updated>" + time(1) + "</updated><link rel=\"related\" href=\"/related.xml\"/>"
+                + "<link rel=\" \" href=\"/a.xml\"/></entry>",
+                "<entry><id>urn:b</id><updated>" + time(1) + "</updated><link rel=\"self\" href=\"/b-entry.xml\"/>"
+                + "</entry>"), ATOM);
+        AtomFeeds.Harvest h = harvest(metadataOnly());
+        assertEquals(List.of("created urn:a"), h.changes(), "b has no alternate link and no content: skipped");
+        assertEquals(server.uri("/a.xml"), h.events.get(0).location());
+    }
+
+    @Test
+    void onlyAnEmptyContentIsADeletionAndUnknownMarkupIsSkippedWhole() throws Exception {
+        server.serve("/feed", feed(updated(time(1)), entry("urn:a", time(1), "/a.xml"),
+                entry("urn:b", time(1), "/b.xml"), entry("urn:c", time(1), "/c.xml")), ATOM);
+        AtomHarvester h = metadataOnly();
+        assertEquals(3, harvest(h).events.size());
+        server.serve("/feed", feed(updated(time(5)),
+                // content with text or markup and no link: neither active nor a deletion, skipped
+                "<entry><id>urn:a</id><updated>" + time(2) + "</updated><content>some text</content></entry>",
+                "<entry><id>urn:b</id><updated>" + time(2) + "</updated><content type=\"xhtml\">"
+                + "<div xmlns=\"http://www.w3.org/1999/xhtml\"><br/></div></content></entry>",
+                // elements the reader does not know, before the id: skipped with everything in them
+                "<entry><author><name>N</name></author><dc:creator xmlns:dc=\"http://purl.org/dc/elements/1.1/\">N"
+                + " <i>x</i></dc:creator><id>urn:c</id><updated>" + time(3) + "</updated><content> </content></entry>",
+                "<at:deleted-entry ref=\"urn:never-had\" when=\"" + time(3) + "\"><at:by>N</at:by></at:deleted-entry>",
+                entry("urn:d", time(4), "/d.xml")), ATOM);
+        assertEquals(List.of("deleted urn:c", "created urn:d"), harvest(h).changes());
+        assertEquals(3, store.resourceCount(h.sourceKey()), "a, b and d");
+    }
+
+    @Test
+    void theWalkReadsAtMostMaxDocumentsAndNothingBehindACompleteFeed() throws Exception {
+        serveChain(3, "/feed");
+        AtomHarvester two = harvester(new AtomPmhOptions().fetchContent(false).maxDocuments(2));
+        DocumentException tooLong = assertThrows(DocumentException.class, () -> harvest(two));
+        assertTrue(tooLong.getMessage().contains("longer than 2 documents"), tooLong.getMessage());
+        assertEquals(15, harvest(harvester(new AtomPmhOptions().fetchContent(false).maxDocuments(3))).events.size());
+        server.serve("/complete", feed(updated(time(1)) + "<fh:complete/>" + prevArchive("/never"),
+                entry("urn:a", time(1), "/a.xml")), ATOM);
+        AtomHarvester complete = new AtomHarvester(server.uri("/complete"), new AtomPmhOptions().fetchContent(false),
+                fetcher, store);
+        assertEquals(List.of("created urn:a"), harvest(complete).changes());
+        assertEquals(0, server.requests("/never"), "a complete feed is one document");
+    }
+
+    @Test
+    void relativeLinksResolveAgainstWhereTheFeedWasFinallyRead() throws Exception {
+        server.redirect("/feed", 302, server.uri("/current/feed.xml").toString());
+        server.serve("/current/feed.xml", feed(updated(time(1)), entry("urn:a", time(1), "a.xml")), ATOM);
+        assertEquals(server.uri("/current/a.xml"), harvest(metadataOnly()).events.get(0).location());
+    }
+
+    @Test
+    void aChainWithoutFeedTimesStopsAtTheFirstDocumentOlderThanTheLastHarvest() throws Exception {
+        // no feed-level atom:updated anywhere: the entries date the documents
+        server.serve("/archive/0", feed("", entry("urn:r:0", time(0), "/0.xml")), ATOM);
+        for (int d = 1; d < 3; d++) {
+            server.serve("/archive/" + d, feed(prevArchive("/archive/" + (d - 1)),
+                    entry("urn:r:" + d, time(d), "/" + d + ".xml")), ATOM);
+        }
+        server.serve("/feed", feed(prevArchive("/archive/2"), entry("urn:r:3", time(3), "/3.xml")), ATOM);
+        AtomHarvester h = metadataOnly();
+        assertEquals(4, harvest(h).events.size());
+        server.clearRecorded();
+        assertEquals(List.of(), harvest(h).events);
+        assertEquals(2, server.totalRequests(), "the subscription document and the first one older than the harvest");
+    }
+
+    @Test
+    void aLocationTheUrlPathLayoutCannotWriteIsDeliveredWithoutAFileName() throws Exception {
+        server.serve("/feed", feed(updated(time(1)), entry("urn:dir", time(1), "/records/"),
+                entry("urn:file", time(1), "/records/1.xml")), ATOM);
+        AtomFeeds.Harvest h = harvest(harvester(new AtomPmhOptions().fetchContent(false)
+                .fileLayout(FileLayout.URL_PATH)));
+        assertEquals(List.of("created urn:dir", "created urn:file"), h.changes());
+        assertNull(h.events.get(0).fileName(), "a directory path is no file: no name, the mirror says why");
+        assertEquals("records/1.xml", h.events.get(1).fileName());
+    }
+
+    @Test
+    void cdataTextInContentCountsAsTextACommentDoesNot() throws Exception {
+        server.serve("/feed", feed(updated(time(1)), entry("urn:a", time(1), "/a.xml"),
+                entry("urn:b", time(1), "/b.xml")), ATOM);
+        AtomHarvester h = metadataOnly();
+        assertEquals(2, harvest(h).events.size());
+        server.serve("/feed", feed(updated(time(5)),
+                "<entry><id>urn:a</id><updated>" + time(2) + "</updated><content><![CDATA[text]]></content></entry>",
+                "<entry><id>urn:b</id><updated>" + time(3) + "</updated><content><!-- withdrawn --></content></entry>"),
+                ATOM);
+        assertEquals(List.of("deleted urn:b"), harvest(h).changes(), "a's content has text: not a deletion, skipped");
     }
 }

@@ -155,4 +155,31 @@ class ChangePlannerTest {
                 plan(byId, SourceState.INITIAL, feed(false, entry("https://id.example/a", T, xml("https://r.example/a")),
                         entry("b-not-absolute", T, xml("https://r.example/b")))));
     }
+
+    @Test
+    void entriesOfOneRecordAndSecondGiveTheSameChangeInEitherOrder() {
+        assertEquals(List.of("created https://r.example/c1 9"), plan(feed(false,
+                entry("urn:c", T.plusSeconds(9), xml("https://r.example/c1")),
+                entry("urn:c", T.plusSeconds(9), xml("https://r.example/c2")))), "the first link by text, here first");
+        known("urn:d", "https://r.example/d", T);
+        assertEquals(List.of("deleted https://r.example/d 3"), plan(feed(false,
+                deletion("urn:d", T.plusSeconds(3)), deletion("urn:d", T.plusSeconds(3)))),
+                "a deletion entry and a tombstone of one second: still one deletion");
+    }
+
+    @Test
+    void onlyRecordsWithSomethingNewCountAsLookedAtForThePassedOverWarning() {
+        known("urn:same", "https://r.example/same", T);
+        AtomPmhOptions xmlOnly = new AtomPmhOptions().mediaTypes(List.of("application/xml"));
+        AtomLink pdf = new AtomLink("alternate", URI.create("https://r.example/x.pdf"), "application/pdf");
+        try (LogCapture log = LogCapture.open()) {
+            assertEquals(List.of(), plan(xmlOnly, SourceState.INITIAL,
+                    feed(false, entry("urn:same", T, xml("https://r.example/same")))));
+            assertTrue(!log.contains("passed over"), "an idle poll warns of nothing: " + log.lines());
+            assertEquals(List.of(), plan(xmlOnly, SourceState.INITIAL,
+                    feed(false, entry("urn:same", T, xml("https://r.example/same")), entry("urn:x", T, pdf))));
+            assertTrue(log.contains("all 1 records of this poll passed over", "application/pdf"),
+                    "the unchanged record was not looked at, the new one was passed over: " + log.lines());
+        }
+    }
 }

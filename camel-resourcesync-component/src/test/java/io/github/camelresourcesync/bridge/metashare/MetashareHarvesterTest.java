@@ -171,6 +171,8 @@ class MetashareHarvesterTest {
             assertEquals("p", ev.extraHeaders().get(StorageGlobal.HEADER_PUBLICATION_STATUS));
             assertEquals(ev.datetime(), ev.extraHeaders().get(StorageGlobal.HEADER_MODIFIED));
             assertNotNull(ev.extraHeaders().get(StorageGlobal.HEADER_CREATED));
+            assertEquals(node.baseUri().toString(), ev.extraHeaders().get(StorageGlobal.HEADER_SOURCE_URL));
+            assertEquals("3.0", ev.extraHeaders().get(StorageGlobal.HEADER_VERSION));
             run.delivered(p);
             run.flush();
         }
@@ -182,5 +184,39 @@ class MetashareHarvesterTest {
         String b = node.add(XML.replace("Base", "Corpus"));
         assertEquals(List.of("created " + a), poll(1));
         assertEquals(List.of("created " + b), poll());
+    }
+
+    @Test
+    void aRecordListedButGoneIsSkippedAndAGarbledOneFails() throws Exception {
+        String unknown = MetashareNode.unknownId();
+        node.inventoryJson("{\"" + unknown + "\":\"" + "0".repeat(32) + "\"}");
+        assertEquals(List.of(), poll(), "404 for a listed record: skipped, the next inventory says what became of it");
+        assertEquals(null, store.resource(harvester.sourceKey(), node.recordUri(unknown).toString()).orElse(null));
+        node.inventoryJson(null);
+        String a = node.add(XML);
+        node.garble(a, true);
+        try (EventRun run = harvester.startRun(0)) {
+            PendingEvent p = null;
+            while (p == null && run.hasMore()) {
+                p = run.next(); // null while the fetch ahead is under way
+            }
+            assertNotNull(p, "a garbled record is an event that failed, not nothing");
+            assertTrue(p.failed());
+            assertTrue(p.failure().getMessage().contains("is not a ZIP package"), p.failure().getMessage());
+            run.givenUp(p);
+        }
+        assertEquals(null, state(a), "nothing committed for it");
+    }
+
+    @Test
+    void invalidatingAfterAFailedPollLogsInAfresh() throws Exception {
+        node.add(XML);
+        poll();
+        assertEquals(1, node.logins());
+        assertEquals(List.of(), poll());
+        assertEquals(1, node.logins(), "the session is kept between polls");
+        harvester.invalidate();
+        assertEquals(List.of(), poll());
+        assertEquals(2, node.logins(), "after invalidate the next poll logs in again");
     }
 }
