@@ -3,7 +3,6 @@ package io.github.camelresourcesync.publish;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -35,8 +34,7 @@ class PublisherHarvesterViewTest {
     Path dir;
 
     PublisherOptions options() {
-        return new PublisherOptions().directory(dir).baseUrl(BASE).resourceListInterval(Duration.ZERO)
-                .clock(new PublisherTest.MutableClock(T0));
+        return PublisherTest.optionsAtT0(dir);
     }
 
     PublishedDocs.Doc doc(String path) throws Exception {

@@ -3,7 +3,6 @@ package io.github.camelresourcesync.publish;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +32,7 @@ class PublisherHashAlgorithmsTest {
     Path dir;
 
     PublisherOptions options() {
-        return new PublisherOptions().directory(dir).baseUrl(BASE).resourceListInterval(Duration.ZERO)
-                .clock(new PublisherTest.MutableClock(T0));
+        return PublisherTest.optionsAtT0(dir);
     }
 
     PublishedDocs.Doc doc(String path) throws Exception {

@@ -54,6 +54,12 @@ class PublisherTest {
         return new PublisherOptions().directory(dir).baseUrl(BASE).clock(clock).resourceListInterval(Duration.ZERO);
     }
 
+    /** A publisher of {@code dir} at {@link #BASE} whose clock stands at {@link #T0}, writing lists at once. */
+    static PublisherOptions optionsAtT0(Path dir) {
+        return new PublisherOptions().directory(dir).baseUrl(BASE).resourceListInterval(Duration.ZERO)
+                .clock(new MutableClock(T0));
+    }
+
     static SyncEvent event(String loc, ChangeType change, Instant datetime) {
         return new SyncEvent(null, URI.create(loc), change, datetime, datetime, null, null, null, null, null, null,
                 null, null, null, null);
