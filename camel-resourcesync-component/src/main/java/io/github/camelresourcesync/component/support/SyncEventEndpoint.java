@@ -80,7 +80,8 @@ public abstract class SyncEventEndpoint extends ScheduledPollEndpoint implements
 
     /** The one place this endpoint's fetch policy is built: from its options and the URL its user configured. */
     public FetcherConfig fetcherConfig() {
-        return getFetchConfiguration().applyTo(getHttpConfiguration().fetcherConfig(getCamelContext(), configuredUri()));
+        FetcherConfig connection = getHttpConfiguration().fetcherConfig(getCamelContext(), configuredUri());
+        return getFetchConfiguration().applyTo(connection);
     }
 
     /** The configured URL without user-info: what messages, headers and state keys use. */
