@@ -51,7 +51,7 @@ public class EventDeliveryConfiguration extends TemplateConfiguration<EventDeliv
     @UriParam(label = "consumer", defaultValue = "" + HarvestOptions.DEFAULT_FETCH_PARALLELISM_HTTP2,
               description = "How many resources (records) are fetched concurrently while the Source answers over"
                             + " HTTP/2, where they share one connection: a Source 50 ms away then answers up to 2,000"
-                            + " a second. Bounded also by `maxRequestsPerHost` and the component's `fetchThreads`;"
+                            + " a second. Bounded also by `maxRequestsPerHost` and the component's `fetchThreadsHttp2`;"
                             + " bodies in memory stay within what `fetchParallelism` fetches hold (larger ones are"
                             + " spooled). Set it to `fetchParallelism` for the same pace on both protocols.")
     private int fetchParallelismHttp2 = HarvestOptions.DEFAULT_FETCH_PARALLELISM_HTTP2;
