@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -517,30 +516,7 @@ public class JdbcStateStore implements SyncStateStore {
     }
 
     private static void createTables(Connection c, Sql s) throws SQLException {
-        SQLException first = null;
-        // two nodes starting together may race on CREATE TABLE IF NOT EXISTS (PostgreSQL then reports a duplicate
-        // type); the second attempt finds the tables
-        for (int attempt = 0; attempt < 2; attempt++) {
-            try (Statement st = c.createStatement()) {
-                for (String ddl : s.createTables) {
-                    st.execute(ddl);
-                }
-                if (!c.getAutoCommit()) {
-                    c.commit();
-                }
-                return;
-            } catch (SQLException e) {
-                if (!c.getAutoCommit()) {
-                    c.rollback();
-                }
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        throw first;
+        MissingTables.create(c, s.createTables);
     }
 
     private HikariDataSource pool() {

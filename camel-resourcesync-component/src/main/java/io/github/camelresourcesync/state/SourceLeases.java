@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -101,33 +101,19 @@ public final class SourceLeases implements AutoCloseable {
     }
 
     static void createTables(Connection c, JdbcDialect d, String prefix) throws SQLException {
-        try {
-            createTablesOnce(c, d, prefix);
-        } catch (SQLException e) {
-            // nodes whose first polls start together race on CREATE TABLE IF NOT EXISTS (PostgreSQL then reports a
-            // duplicate type); the second attempt finds the tables
-            if (!c.getAutoCommit()) {
-                c.rollback();
-            }
-            try {
-                createTablesOnce(c, d, prefix);
-            } catch (SQLException again) {
-                again.addSuppressed(e);
-                throw again;
-            }
-        }
+        MissingTables.create(c, tables(d, prefix));
     }
 
-    private static void createTablesOnce(Connection c, JdbcDialect d, String prefix) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE IF NOT EXISTS " + prefix + "lease (lease_hash " + d.keyType
-                       + " NOT NULL, lease_key " + d.textType + " NOT NULL, owner " + d.textType
-                       + " NOT NULL, token BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (lease_hash))");
-            st.execute("CREATE TABLE IF NOT EXISTS " + prefix + "lease_log (lease_hash " + d.keyType
-                       + " NOT NULL, token BIGINT NOT NULL, owner " + d.textType
-                       + " NOT NULL, acquired_at BIGINT NOT NULL, held_until BIGINT NOT NULL,"
-                       + " PRIMARY KEY (lease_hash, token))");
-        }
+    static List<String> tables(JdbcDialect d, String prefix) {
+        return List.of(
+                "CREATE TABLE IF NOT EXISTS " + prefix + "lease (lease_hash " + d.keyType + " NOT NULL, lease_key "
+                                           + d.textType + " NOT NULL, owner " + d.textType
+                                           + " NOT NULL, token BIGINT NOT NULL, expires_at BIGINT NOT NULL,"
+                                           + " PRIMARY KEY (lease_hash))",
+                "CREATE TABLE IF NOT EXISTS " + prefix + "lease_log (lease_hash " + d.keyType
+                                                        + " NOT NULL, token BIGINT NOT NULL, owner " + d.textType
+                                                        + " NOT NULL, acquired_at BIGINT NOT NULL, held_until BIGINT NOT NULL,"
+                                                        + " PRIMARY KEY (lease_hash, token))");
     }
 
     /** This node's name in the leases. */
