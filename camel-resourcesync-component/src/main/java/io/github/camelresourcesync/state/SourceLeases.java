@@ -105,15 +105,14 @@ public final class SourceLeases implements AutoCloseable {
     }
 
     static List<String> tables(JdbcDialect d, String prefix) {
+        String key = d.keyType + " NOT NULL";
+        String text = d.textType + " NOT NULL";
         return List.of(
-                "CREATE TABLE IF NOT EXISTS " + prefix + "lease (lease_hash " + d.keyType + " NOT NULL, lease_key "
-                                           + d.textType + " NOT NULL, owner " + d.textType
-                                           + " NOT NULL, token BIGINT NOT NULL, expires_at BIGINT NOT NULL,"
-                                           + " PRIMARY KEY (lease_hash))",
-                "CREATE TABLE IF NOT EXISTS " + prefix + "lease_log (lease_hash " + d.keyType
-                                                        + " NOT NULL, token BIGINT NOT NULL, owner " + d.textType
-                                                        + " NOT NULL, acquired_at BIGINT NOT NULL, held_until BIGINT NOT NULL,"
-                                                        + " PRIMARY KEY (lease_hash, token))");
+                "CREATE TABLE IF NOT EXISTS " + prefix + "lease (lease_hash " + key + ", lease_key " + text + ", owner "
+                       + text + ", token BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (lease_hash))",
+                "CREATE TABLE IF NOT EXISTS " + prefix + "lease_log (lease_hash " + key + ", token BIGINT NOT NULL,"
+                       + " owner " + text + ", acquired_at BIGINT NOT NULL, held_until BIGINT NOT NULL,"
+                       + " PRIMARY KEY (lease_hash, token))");
     }
 
     /** This node's name in the leases. */
