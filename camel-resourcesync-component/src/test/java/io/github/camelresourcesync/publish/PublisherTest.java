@@ -235,6 +235,59 @@ class PublisherTest {
         assertEquals(0, doc("changelists/changelist-00002.xml").entries().size());
     }
 
+    /** The caller's timer closes a list grown old though no change comes to close it. */
+    @Test
+    void theTimerClosesAnOldListWithoutAnotherChange() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListMaxAge(Duration.ofHours(1)))) {
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("a"));
+            clock.advance(Duration.ofMinutes(59));
+            p.flushIfDue();
+            assertFalse(doc("changelist.xml").header().isIndex(), "59 minutes: still open");
+            clock.advance(Duration.ofMinutes(1));
+            p.flushIfDue();
+            assertTrue(doc("changelist.xml").header().isIndex(), "an hour: closed behind the index");
+            assertEquals(1, doc("changelists/changelist-00001.xml").entries().size());
+        }
+    }
+
+    /** The Resource List is rewritten (and its listeners told) when something changed since, not on every flush. */
+    @Test
+    void theResourceListIsRewrittenOnlyAfterAChange() throws Exception {
+        List<String> written = new ArrayList<>();
+        PublicationListener listener = new PublicationListener() {
+            @Override
+            public void documentWritten(URI uri, Capability capability) {
+                if (uri.getPath().endsWith("/resourcelist.xml")) {
+                    written.add(uri.getPath());
+                }
+            }
+        };
+        try (Publisher p = Publisher.open(options().resourceListInterval(Duration.ofMinutes(1)).listener(listener))) {
+            assertEquals(1, written.size(), "written on open");
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("a"));
+            assertEquals(1, written.size(), "within resourceListInterval: deferred");
+            p.flush();
+            assertEquals(2, written.size(), "flush writes the change");
+            p.flush();
+            clock.advance(Duration.ofMinutes(2));
+            p.flushIfDue();
+            assertEquals(2, written.size(), "nothing changed since: not rewritten");
+        }
+    }
+
+    /** A change's time is the event's datetime, else its lastmod, else the publisher's clock. */
+    @Test
+    void aChangeWithoutDatetimeIsTimedByItsLastmodElseByTheClock() throws Exception {
+        try (Publisher p = Publisher.open(options())) {
+            p.publish(new SyncEvent(null, URI.create("http://origin.example/a"), ChangeType.CREATED, null, T0, null,
+                    null, null, null, null, null, null, null, null, null), null);
+            p.publish(new SyncEvent(null, URI.create("http://origin.example/b"), ChangeType.CREATED, null, null,
+                    null, null, null, null, null, null, null, null, null, null), null);
+        }
+        assertEquals(List.of(T0, clock.instant()),
+                doc("changelist.xml").entries().stream().map(e -> e.md().datetime()).toList());
+    }
+
     /** A list opened by a rotation is as old as its own first change, not as the list before it. */
     @Test
     void aListOpenedByARotationAgesFromItsOwnFirstChange() throws Exception {
