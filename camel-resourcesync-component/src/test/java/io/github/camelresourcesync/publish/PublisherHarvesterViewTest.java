@@ -72,6 +72,27 @@ class PublisherHarvesterViewTest {
     }
 
     /**
+     * A move's deletion and creation go into one Change List: when the open list has room for one change only, it
+     * closes before them (a list closed between them would be written while the event is half done).
+     */
+    @Test
+    void aMovesDeletionAndCreationShareOneChangeList() throws Exception {
+        URI b = URI.create("http://origin.example/b.txt");
+        URI copy = URI.create(BASE + "resources/origin.example/a.txt");
+        try (Publisher p = Publisher.open(options().storeContent(true).changeListSize(3))) {
+            p.publish(event(A.toString(), ChangeType.CREATED, T0), body("alpha"));
+            p.publish(event(b.toString(), ChangeType.CREATED, T0.plusSeconds(1)), null);
+            p.publish(metadataOnly(A, T0.plusSeconds(2), "md5:" + hex("MD5", "alpha 2")), null);
+        }
+        assertEquals(List.of(copy + " created", b + " created"), changes("changelists/changelist-00001.xml"));
+        assertEquals(List.of(copy + " deleted", A + " updated"), changes("changelists/changelist-00002.xml"));
+    }
+
+    List<String> changes(String list) throws Exception {
+        return doc(list).entries().stream().map(e -> e.loc() + " " + e.md().change()).toList();
+    }
+
+    /**
      * An event may carry a digest in an algorithm this JVM lacks: the body is checked on the digests both have, the
      * event is published, and the foreign digest is not what the documents publish.
      */

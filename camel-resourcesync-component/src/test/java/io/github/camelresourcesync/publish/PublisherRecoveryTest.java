@@ -95,6 +95,25 @@ class PublisherRecoveryTest {
     }
 
     /**
+     * A Change List that cannot be closed (here a file stands where the closed lists go) fails the event that
+     * closes it, and nothing of that event is kept: sent again once the disk is fine, it is published and listed.
+     */
+    @Test
+    void anEventWhoseRotationFailsIsListedWhenSentAgain() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListSize(1))) {
+            assertTrue(p.publish(event(A.toString(), ChangeType.CREATED, T0), null));
+            Path inTheWay = Files.writeString(dir.resolve("changelists"), "not a directory");
+            assertThrows(IOException.class, () -> p.publish(event(B.toString(), ChangeType.CREATED, T0.plusSeconds(1)),
+                    null));
+            Files.delete(inTheWay);
+            assertTrue(p.publish(event(B.toString(), ChangeType.CREATED, T0.plusSeconds(1)), null),
+                    "the failed event left nothing that makes its retry look like a repeat");
+        }
+        assertEquals(List.of(A + " created", B + " created"), listedChanges(dir));
+        assertEquals(List.of(A, B), listedResources(dir));
+    }
+
+    /**
      * A deletion whose stored copy cannot be removed (here a non-empty directory stands at its path) fails whole: the
      * resource stays listed, no deletion is listed or told, and the deletion sent again is published.
      */
