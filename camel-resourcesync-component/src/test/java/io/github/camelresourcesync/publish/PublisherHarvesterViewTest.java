@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
@@ -110,6 +112,20 @@ class PublisherHarvesterViewTest {
         }
         assertEquals("md5:" + hex("MD5", "alpha") + " sha-256:" + hex("SHA-256", "alpha"),
                 doc("resourcelist.xml").entries().get(0).md().hash().toString());
+    }
+
+    /** A Resource Dump split like the Resource List packages each resource once, in the part that lists it. */
+    @Test
+    void aSplitResourceDumpPackagesEachResourceOnce() throws Exception {
+        try (Publisher p = Publisher.open(options().storeContent(true).resourceDump(true).resourceListSize(2))) {
+            for (int i = 0; i < 3; i++) {
+                p.publish(event("http://origin.example/r" + i + ".txt", ChangeType.CREATED, T0.plusSeconds(i)),
+                        body("r" + i));
+            }
+        }
+        assertEquals(Map.of("resources/origin.example/r2.txt", "r2"), PublisherTest.readPackage(
+                dir.resolve("dumps/resourcedump-00002.zip"), Capability.RESOURCEDUMP_MANIFEST));
+        assertEquals(List.of("r0", "r1", "r2"), List.copyOf(PublishedDocsAccess.readResourceDump(dir).values()));
     }
 
     /** A Resource Dump of a shrunken Source lists, and keeps on disk, only the packages it still has. */

@@ -107,6 +107,7 @@ class PublisherTest {
         assertFalse(cl.header().isIndex());
         assertEquals(Publisher.SOURCE_BEGINNING, cl.header().md().from(), "the first list covers the Source's history");
         assertNull(cl.header().md().until(), "the open Change List has no until");
+        assertNull(cl.header().link("index"), "no index yet: the list is changelist.xml itself");
         assertEquals(List.of(T0, T0.plusSeconds(1)), cl.entries().stream().map(e -> e.md().datetime()).toList());
         assertEquals(List.of("created", "created"), cl.entries().stream().map(e -> e.md().change()).toList());
         assertEquals(4, PublishedDocs.assertAllValid(dir));
@@ -211,6 +212,8 @@ class PublisherTest {
         assertEquals(URI.create(BASE + "changelist.xml"), closed.header().link("index").href());
         assertEquals(2, closed.entries().size());
         assertEquals(1, doc("changelists/changelist-00003.xml").entries().size());
+        assertEquals(URI.create(BASE + "changelist.xml"),
+                doc("changelists/changelist-00003.xml").header().link("index").href(), "the open list names its index");
         assertEquals(2, rotations.size());
         assertEquals(URI.create(BASE + "changelists/changelist-00002.xml"), rotations.get(1)[0]);
         PublishedDocs.assertAllValid(dir);
@@ -233,6 +236,9 @@ class PublisherTest {
         assertEquals(T0.plusSeconds(60), index.entries().get(0).md().until());
         assertEquals(2, doc("changelists/changelist-00001.xml").entries().size());
         assertEquals(0, doc("changelists/changelist-00002.xml").entries().size());
+        assertNull(doc("changelists/changelist-00002.xml").header().md().until(),
+                "stampUntil stamps the time of the list's last change: the empty list has none");
+        assertNull(index.entries().get(1).md().until());
     }
 
     /** The caller's timer closes a list grown old though no change comes to close it. */
@@ -459,6 +465,10 @@ class PublisherTest {
         assertEquals(T0.plusSeconds(1), changes.md().until());
         assertEquals(List.of("alpha", "alpha 2"), changeDumpContents(changes),
                 "each change with the bytes it had then");
+        assertEquals(List.of("changes/1/resources/origin.example/a.txt", "changes/2/resources/origin.example/a.txt"),
+                new ArrayList<>(readPackage(dir.resolve(BASE.relativize(changes.loc()).getPath()),
+                        Capability.CHANGEDUMP_MANIFEST).keySet()), "each change under its number and its own path");
+        assertEquals(Publisher.SOURCE_BEGINNING, cd.header().md().from(), "the Change Dump starts with its first list");
     }
 
     @Test
