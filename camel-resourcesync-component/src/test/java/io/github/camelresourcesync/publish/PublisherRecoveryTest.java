@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
+import io.github.camelresourcesync.model.Hashes;
+import io.github.camelresourcesync.model.SyncEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -115,7 +117,8 @@ class PublisherRecoveryTest {
 
     /**
      * A deletion whose stored copy cannot be removed (here a non-empty directory stands at its path) fails whole: the
-     * resource stays listed, no deletion is listed or told, and the deletion sent again is published.
+     * resource stays listed, no deletion is listed or told, and the deletion sent again is published. The full list
+     * it closed first stays closed: that rotation is told once.
      */
     @Test
     void aDeletionWhoseStoredCopyCannotBeRemovedFailsWhole() throws Exception {
@@ -125,10 +128,15 @@ class PublisherRecoveryTest {
             public void changePublished(URI changeList, URI location, ChangeType change) {
                 heard.add(location + " " + change.value());
             }
+
+            @Override
+            public void changeListRotated(URI closed, URI opened, URI index) {
+                heard.add("closed " + BASE.relativize(closed));
+            }
         };
         URI copy = URI.create(BASE + "resources/origin.example/a.txt");
         Path stored = dir.resolve("resources/origin.example/a.txt");
-        try (Publisher p = Publisher.open(options().storeContent(true).listener(listener))) {
+        try (Publisher p = Publisher.open(options().storeContent(true).changeListSize(1).listener(listener))) {
             p.publish(event(A.toString(), ChangeType.CREATED, T0), body("alpha"));
             Files.delete(stored);
             Path inTheWay = Files.writeString(Files.createDirectories(stored).resolve("in-the-way"), "x");
@@ -137,13 +145,55 @@ class PublisherRecoveryTest {
             p.flush();
             assertEquals(List.of(copy + " created"), listedChanges(dir));
             assertEquals(List.of(copy), listedResources(dir), "still published");
-            assertEquals(List.of(copy + " created"), heard, "no deletion told");
+            assertEquals(List.of(copy + " created", "closed changelists/changelist-00001.xml"), heard,
+                    "no deletion told");
 
             Files.delete(inTheWay);
             assertTrue(p.publish(event(A.toString(), ChangeType.DELETED, T0.plusSeconds(1)), null));
         }
         assertEquals(List.of(copy + " created", copy + " deleted"), listedChanges(dir));
         assertEquals(List.of(), listedResources(dir));
-        assertEquals(List.of(copy + " created", copy + " deleted"), heard);
+        assertEquals(List.of(copy + " created", "closed changelists/changelist-00001.xml", copy + " deleted"), heard);
+    }
+
+    /** A store an earlier version filled with values no document can hold is repaired when the publisher opens. */
+    @Test
+    void aStatePoisonedByAnEarlierVersionIsRepairedOnOpen() throws Exception {
+        PublishedDocsAccess.storeUnchecked(dir.resolve(".publisher"), URI.create("http://origin.example/p.txt"),
+                "text/plain\u0001");
+        try (Publisher p = Publisher.open(options())) {
+            assertEquals(0, p.resourceCount(), "the record no document can hold is dropped");
+            assertTrue(p.publish(event(A.toString(), ChangeType.CREATED, T0), null));
+        }
+        assertEquals(List.of(A + " created"), listedChanges(dir));
+        assertEquals(List.of(A), listedResources(dir));
+    }
+
+    /**
+     * Closed lists a lowered {@code changeListRetention} dropped on open stay dropped when the first event after it
+     * fails: the Change List Index never names a list whose file is gone.
+     */
+    @Test
+    void listsDroppedOnOpenStayDroppedWhenTheFirstEventFails() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListSize(1))) {
+            for (int i = 0; i < 3; i++) {
+                p.publish(event("http://origin.example/r" + i, ChangeType.CREATED, T0.plusSeconds(i)), null);
+            }
+        }
+        // lists 1 and 2 closed, 3 open; a retention of one drops list 1 and its file
+        PublisherOptions keepOne = options().changeListSize(10).changeListRetention(1).stampUntil(true);
+        try (Publisher p = Publisher.open(keepOne)) {
+            SyncEvent contradicted = new SyncEvent(null, B, ChangeType.CREATED, T0.plusSeconds(5), null,
+                    Hashes.parse("md5:" + PublisherTest.hex("MD5", "the real one")), null, null, null, null, null, null,
+                    null, null, null);
+            assertThrows(PublishException.class, () -> p.publish(contradicted, body("tampered")));
+            assertTrue(p.publish(event(B.toString(), ChangeType.CREATED, T0.plusSeconds(5)), null));
+        }
+        PublishedDocs.Doc index = PublishedDocs.read(dir.resolve("changelist.xml"));
+        assertEquals(List.of(URI.create(BASE + "changelists/changelist-00002.xml"),
+                URI.create(BASE + "changelists/changelist-00003.xml")),
+                index.entries().stream().map(Entry::loc).toList());
+        assertEquals(List.of("http://origin.example/r1 created", "http://origin.example/r2 created", B + " created"),
+                listedChanges(dir));
     }
 }

@@ -348,6 +348,12 @@ class PublisherTest {
             assertTrue(index.header().isIndex());
             assertEquals(3, index.entries().size());
             assertEquals(1, doc("resourcelists/resourcelist-00003.xml").entries().size());
+            // every part the index names is on disk (a part written before is not taken for a stale one)
+            List<URI> listed = new ArrayList<>();
+            for (Entry part : index.entries()) {
+                listed.addAll(doc(BASE.relativize(part.loc()).getPath()).entries().stream().map(Entry::loc).toList());
+            }
+            assertEquals(Stream.of(0, 1, 2, 3, 4).map(i -> URI.create("http://origin.example/r" + i)).toList(), listed);
             PublishedDocs.assertAllValid(dir);
             for (int i = 0; i < 4; i++) {
                 p.publish(event("http://origin.example/r" + i, ChangeType.DELETED, T0.plusSeconds(10 + i)), null);
