@@ -156,6 +156,28 @@ class PublisherRecoveryTest {
         assertEquals(List.of(copy + " created", "closed changelists/changelist-00001.xml", copy + " deleted"), heard);
     }
 
+    /**
+     * What a write of the documents recorded about them (here: the Resource List split in two parts) outlives an event
+     * that fails next: the list shrunk back to one later deletes both part files.
+     */
+    @Test
+    void aSplitResourceListShrunkAfterAFailedEventLeavesNoPartBehind() throws Exception {
+        try (Publisher p = Publisher.open(options().resourceListSize(1))) {
+            p.publish(event(A.toString(), ChangeType.CREATED, T0), null);
+            p.publish(event(B.toString(), ChangeType.CREATED, T0.plusSeconds(1)), null);
+            assertEquals(List.of("resourcelist-00001.xml", "resourcelist-00002.xml"),
+                    PublisherTest.fileNames(dir.resolve("resourcelists")));
+            SyncEvent contradicted = new SyncEvent(null, URI.create("http://origin.example/c.txt"),
+                    ChangeType.CREATED, T0.plusSeconds(2), null,
+                    Hashes.parse("md5:" + PublisherTest.hex("MD5", "the real one")), null, null, null, null, null, null,
+                    null, null, null);
+            assertThrows(PublishException.class, () -> p.publish(contradicted, body("tampered")));
+            p.publish(event(B.toString(), ChangeType.DELETED, T0.plusSeconds(3)), null);
+        }
+        assertEquals(List.of(A), listedResources(dir));
+        assertEquals(List.of(), PublisherTest.fileNames(dir.resolve("resourcelists")));
+    }
+
     /** A store an earlier version filled with values no document can hold is repaired when the publisher opens. */
     @Test
     void aStatePoisonedByAnEarlierVersionIsRepairedOnOpen() throws Exception {
