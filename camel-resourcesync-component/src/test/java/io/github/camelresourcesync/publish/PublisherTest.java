@@ -219,6 +219,19 @@ class PublisherTest {
         PublishedDocs.assertAllValid(dir);
     }
 
+    /** A deletion that finds the open list full closes it first, as a creation does. */
+    @Test
+    void aDeletionIntoAFullListClosesItFirst() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListSize(1))) {
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), null);
+            p.publish(event("http://origin.example/a", ChangeType.DELETED, T0.plusSeconds(1)), null);
+            assertEquals(List.of("created"),
+                    doc("changelists/changelist-00001.xml").entries().stream().map(e -> e.md().change()).toList());
+            assertEquals(List.of("deleted"),
+                    doc("changelists/changelist-00002.xml").entries().stream().map(e -> e.md().change()).toList());
+        }
+    }
+
     @Test
     void rotatesByTimeAndStampsUntilWhenAsked() throws Exception {
         try (Publisher p = Publisher.open(options().changeListMaxAge(Duration.ofHours(1)).stampUntil(true))) {
