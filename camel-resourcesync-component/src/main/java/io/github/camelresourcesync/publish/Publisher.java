@@ -67,6 +67,8 @@ public final class Publisher implements AutoCloseable {
     private final Path dir;
     /** Changes durable in the store but not yet in the documents, for the listener once they are. */
     private final List<Published> unwritten = new ArrayList<>();
+    /** Changes of the event under way: they join {@link #unwritten} once the event is durable, and go if it fails. */
+    private final List<Published> eventChanges = new ArrayList<>();
     /** rotations not yet announced: told after the next write, so a reader woken by them sees the change behind them */
     private final List<Runnable> unannouncedRotations = new ArrayList<>();
     private long firstUnwrittenNanos;
@@ -169,17 +171,21 @@ public final class Publisher implements AutoCloseable {
      */
     public synchronized boolean accept(SyncEvent ev, InputStream body) throws IOException {
         EventValues.check(ev);
-        int listed = unwritten.size();
         boolean changed;
         try {
             changed = ev.change() == ChangeType.DELETED ? delete(ev) : put(ev, body);
             store.endEvent();
         } catch (IOException | RuntimeException e) {
-            if (unwritten.size() > listed) {
-                unwritten.subList(listed, unwritten.size()).clear();
-            }
+            eventChanges.clear();
             store.rollback();
             throw e;
+        }
+        if (!eventChanges.isEmpty()) {
+            if (unwritten.isEmpty()) {
+                firstUnwrittenNanos = System.nanoTime();
+            }
+            unwritten.addAll(eventChanges);
+            eventChanges.clear();
         }
         if (unwritten.size() >= options.flushSize()) {
             writePending();
@@ -198,6 +204,7 @@ public final class Publisher implements AutoCloseable {
         if (existing == null) {
             return false;
         }
+        maybeRotate(options.clock().instant(), 1);
         Instant t = nextTime(ev, existing);
         store.removeResource(key);
         record(new Published(existing.loc(), ChangeType.DELETED, t, null, Hashes.EMPTY, null, null, existing.via(),
@@ -239,6 +246,9 @@ public final class Publisher implements AutoCloseable {
             if (existing != null && existing.sameState(next)) {
                 return false;
             }
+            // the resource moved (stored copy to original or back): harvesters must drop the old URI too
+            boolean moved = existing != null && !existing.loc().equals(loc);
+            maybeRotate(options.clock().instant(), moved ? 2 : 1);
             next = new Published(loc, next.change(), nextTime(ev, existing), next.lastmod(), hash, length, type, via,
                     path, ev.datetime());
             if (path != null) {
@@ -252,8 +262,7 @@ public final class Publisher implements AutoCloseable {
             if (existing != null && existing.path() != null && !existing.path().equals(path)) {
                 Files.deleteIfExists(dir.resolve(existing.path()));
             }
-            if (existing != null && !existing.loc().equals(loc)) {
-                // the resource moved (stored copy to original or back): harvesters must drop the old URI
+            if (moved) {
                 record(new Published(existing.loc(), ChangeType.DELETED, next.datetime(), null, Hashes.EMPTY, null,
                         null, existing.via(), null, ev.datetime()));
             }
@@ -295,23 +304,18 @@ public final class Publisher implements AutoCloseable {
         return t;
     }
 
-    /** Lists one change in the store (rotating first when the open list is full or old); documents come later. */
-    private void record(Published change) throws IOException {
-        Instant now = options.clock().instant();
-        maybeRotate(now);
+    /** Lists one change in the store (the event rotated first if needed); documents come later. */
+    private void record(Published change) {
         if (store.time(OPEN_FROM) == null) {
             store.setTime(OPEN_FROM, SOURCE_BEGINNING);
         }
         if (store.time(OPENED_AT) == null) {
-            store.setTime(OPENED_AT, now);
+            store.setTime(OPENED_AT, options.clock().instant());
         }
         store.addChange(change);
         store.setTime(CLOCK, change.datetime());
         store.setCounter(RESOURCE_LIST_DIRTY, 1);
-        if (unwritten.isEmpty()) {
-            firstUnwrittenNanos = System.nanoTime();
-        }
-        unwritten.add(change);
+        eventChanges.add(change);
     }
 
     /**
@@ -381,7 +385,7 @@ public final class Publisher implements AutoCloseable {
      */
     public synchronized void flushIfDue() throws IOException {
         try {
-            maybeRotate(options.clock().instant());
+            maybeRotate(options.clock().instant(), 1);
         } catch (IOException | RuntimeException e) {
             store.rollback();
             throw e;
@@ -393,13 +397,19 @@ public final class Publisher implements AutoCloseable {
         }
     }
 
-    private void maybeRotate(Instant now) throws IOException {
+    /**
+     * Closes the open list when it has no room for {@code changes} more or is old. An event calls this before its
+     * first update, never between two: a rotation commits the store and writes the closed list, so one between the
+     * updates of an event would keep half of it when the event then fails or the JVM dies (sent again, it would look
+     * like a repeat and never be listed). A moved resource's deletion and creation so stay in one list.
+     */
+    private void maybeRotate(Instant now, int changes) throws IOException {
         long count = store.openChangeCount();
         if (count == 0) {
             return;
         }
         Instant openedAt = store.time(OPENED_AT);
-        boolean full = count >= options.changeListSize();
+        boolean full = count + changes > options.changeListSize();
         boolean old = !options.changeListMaxAge().isZero() && openedAt != null
                       && !now.isBefore(openedAt.plus(options.changeListMaxAge()));
         if (full || old) {
@@ -510,7 +520,7 @@ public final class Publisher implements AutoCloseable {
      */
     public synchronized void flush() throws IOException {
         try {
-            maybeRotate(options.clock().instant());
+            maybeRotate(options.clock().instant(), 1);
         } catch (IOException | RuntimeException e) {
             store.rollback();
             throw e;

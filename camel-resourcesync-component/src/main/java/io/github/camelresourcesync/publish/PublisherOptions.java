@@ -152,7 +152,10 @@ public final class PublisherOptions {
         return changeListSize;
     }
 
-    /** Changes in one Change List before it is closed and a new one opened. */
+    /**
+     * Changes in one Change List before it is closed and a new one opened. A moved resource's deletion and creation
+     * stay in one list: it closes one change early for them (with {@code 1}, such a list holds the two).
+     */
     public PublisherOptions changeListSize(int value) {
         this.changeListSize = value;
         return this;

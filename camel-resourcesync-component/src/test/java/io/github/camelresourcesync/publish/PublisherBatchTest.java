@@ -96,6 +96,44 @@ class PublisherBatchTest {
                 "http://origin.example/r3"), heard);
     }
 
+    /**
+     * Changes waiting for their batch when a rotation closes the list they went into are told with the closed list
+     * (a notified subscriber fetches that list, not the new open one), once each; what waits at close is written and
+     * told then.
+     */
+    @Test
+    void changesWaitingWhenTheirListClosesAreToldWithTheClosedListAndTheRestAtClose() throws Exception {
+        List<String> heard = new ArrayList<>();
+        PublicationListener listener = new PublicationListener() {
+            @Override
+            public void changePublished(URI changeList, URI location, ChangeType change) {
+                heard.add("published " + BASE.relativize(changeList) + " " + location);
+            }
+
+            @Override
+            public void changeListed(URI changeList, Entry entry) {
+                heard.add("listed " + BASE.relativize(changeList) + " " + entry.loc());
+            }
+        };
+        PublisherOptions options = new PublisherOptions().directory(dir).baseUrl(BASE).changeListSize(2)
+                .flushSize(100).flushInterval(Duration.ofDays(1)).listener(listener);
+        try (Publisher p = Publisher.open(options)) {
+            p.accept(created(0), null);
+            p.accept(created(1), null);
+            assertEquals(List.of(), heard, "waiting for the batch");
+            p.accept(created(2), null); // the list is full: r0 and r1 go into the closed list, r2 into the next
+            assertEquals(List.of("published changelists/changelist-00001.xml http://origin.example/r0",
+                    "listed changelists/changelist-00001.xml http://origin.example/r0",
+                    "published changelists/changelist-00001.xml http://origin.example/r1",
+                    "listed changelists/changelist-00001.xml http://origin.example/r1"), heard);
+            heard.clear();
+        }
+        assertEquals(List.of("published changelists/changelist-00002.xml http://origin.example/r2",
+                "listed changelists/changelist-00002.xml http://origin.example/r2"), heard,
+                "close writes and tells what waits");
+        assertEquals(3, listedChanges().size());
+    }
+
     @Test
     void timerWritesPendingChangesOnceTheOldestHasWaitedFlushInterval() throws Exception {
         PublisherOptions options = new PublisherOptions().directory(dir).baseUrl(BASE).flushSize(1000)

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
+import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
@@ -72,6 +74,27 @@ class PublisherHarvesterViewTest {
     }
 
     /**
+     * A move's deletion and creation go into one Change List: when the open list has room for one change only, it
+     * closes before them (a list closed between them would be written while the event is half done).
+     */
+    @Test
+    void aMovesDeletionAndCreationShareOneChangeList() throws Exception {
+        URI b = URI.create("http://origin.example/b.txt");
+        URI copy = URI.create(BASE + "resources/origin.example/a.txt");
+        try (Publisher p = Publisher.open(options().storeContent(true).changeListSize(3))) {
+            p.publish(event(A.toString(), ChangeType.CREATED, T0), body("alpha"));
+            p.publish(event(b.toString(), ChangeType.CREATED, T0.plusSeconds(1)), null);
+            p.publish(metadataOnly(A, T0.plusSeconds(2), "md5:" + hex("MD5", "alpha 2")), null);
+        }
+        assertEquals(List.of(copy + " created", b + " created"), changes("changelists/changelist-00001.xml"));
+        assertEquals(List.of(copy + " deleted", A + " updated"), changes("changelists/changelist-00002.xml"));
+    }
+
+    List<String> changes(String list) throws Exception {
+        return doc(list).entries().stream().map(e -> e.loc() + " " + e.md().change()).toList();
+    }
+
+    /**
      * An event may carry a digest in an algorithm this JVM lacks: the body is checked on the digests both have, the
      * event is published, and the foreign digest is not what the documents publish.
      */
@@ -89,6 +112,20 @@ class PublisherHarvesterViewTest {
         }
         assertEquals("md5:" + hex("MD5", "alpha") + " sha-256:" + hex("SHA-256", "alpha"),
                 doc("resourcelist.xml").entries().get(0).md().hash().toString());
+    }
+
+    /** A Resource Dump split like the Resource List packages each resource once, in the part that lists it. */
+    @Test
+    void aSplitResourceDumpPackagesEachResourceOnce() throws Exception {
+        try (Publisher p = Publisher.open(options().storeContent(true).resourceDump(true).resourceListSize(2))) {
+            for (int i = 0; i < 3; i++) {
+                p.publish(event("http://origin.example/r" + i + ".txt", ChangeType.CREATED, T0.plusSeconds(i)),
+                        body("r" + i));
+            }
+        }
+        assertEquals(Map.of("resources/origin.example/r2.txt", "r2"), PublisherTest.readPackage(
+                dir.resolve("dumps/resourcedump-00002.zip"), Capability.RESOURCEDUMP_MANIFEST));
+        assertEquals(List.of("r0", "r1", "r2"), List.copyOf(PublishedDocsAccess.readResourceDump(dir).values()));
     }
 
     /** A Resource Dump of a shrunken Source lists, and keeps on disk, only the packages it still has. */

@@ -107,6 +107,7 @@ class PublisherTest {
         assertFalse(cl.header().isIndex());
         assertEquals(Publisher.SOURCE_BEGINNING, cl.header().md().from(), "the first list covers the Source's history");
         assertNull(cl.header().md().until(), "the open Change List has no until");
+        assertNull(cl.header().link("index"), "no index yet: the list is changelist.xml itself");
         assertEquals(List.of(T0, T0.plusSeconds(1)), cl.entries().stream().map(e -> e.md().datetime()).toList());
         assertEquals(List.of("created", "created"), cl.entries().stream().map(e -> e.md().change()).toList());
         assertEquals(4, PublishedDocs.assertAllValid(dir));
@@ -211,9 +212,24 @@ class PublisherTest {
         assertEquals(URI.create(BASE + "changelist.xml"), closed.header().link("index").href());
         assertEquals(2, closed.entries().size());
         assertEquals(1, doc("changelists/changelist-00003.xml").entries().size());
+        assertEquals(URI.create(BASE + "changelist.xml"),
+                doc("changelists/changelist-00003.xml").header().link("index").href(), "the open list names its index");
         assertEquals(2, rotations.size());
         assertEquals(URI.create(BASE + "changelists/changelist-00002.xml"), rotations.get(1)[0]);
         PublishedDocs.assertAllValid(dir);
+    }
+
+    /** A deletion that finds the open list full closes it first, as a creation does. */
+    @Test
+    void aDeletionIntoAFullListClosesItFirst() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListSize(1))) {
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), null);
+            p.publish(event("http://origin.example/a", ChangeType.DELETED, T0.plusSeconds(1)), null);
+            assertEquals(List.of("created"),
+                    doc("changelists/changelist-00001.xml").entries().stream().map(e -> e.md().change()).toList());
+            assertEquals(List.of("deleted"),
+                    doc("changelists/changelist-00002.xml").entries().stream().map(e -> e.md().change()).toList());
+        }
     }
 
     @Test
@@ -233,6 +249,62 @@ class PublisherTest {
         assertEquals(T0.plusSeconds(60), index.entries().get(0).md().until());
         assertEquals(2, doc("changelists/changelist-00001.xml").entries().size());
         assertEquals(0, doc("changelists/changelist-00002.xml").entries().size());
+        assertNull(doc("changelists/changelist-00002.xml").header().md().until(),
+                "stampUntil stamps the time of the list's last change: the empty list has none");
+        assertNull(index.entries().get(1).md().until());
+    }
+
+    /** The caller's timer closes a list grown old though no change comes to close it. */
+    @Test
+    void theTimerClosesAnOldListWithoutAnotherChange() throws Exception {
+        try (Publisher p = Publisher.open(options().changeListMaxAge(Duration.ofHours(1)))) {
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("a"));
+            clock.advance(Duration.ofMinutes(59));
+            p.flushIfDue();
+            assertFalse(doc("changelist.xml").header().isIndex(), "59 minutes: still open");
+            clock.advance(Duration.ofMinutes(1));
+            p.flushIfDue();
+            assertTrue(doc("changelist.xml").header().isIndex(), "an hour: closed behind the index");
+            assertEquals(1, doc("changelists/changelist-00001.xml").entries().size());
+        }
+    }
+
+    /** The Resource List is rewritten (and its listeners told) when something changed since, not on every flush. */
+    @Test
+    void theResourceListIsRewrittenOnlyAfterAChange() throws Exception {
+        List<String> written = new ArrayList<>();
+        PublicationListener listener = new PublicationListener() {
+            @Override
+            public void documentWritten(URI uri, Capability capability) {
+                if (uri.getPath().endsWith("/resourcelist.xml")) {
+                    written.add(uri.getPath());
+                }
+            }
+        };
+        try (Publisher p = Publisher.open(options().resourceListInterval(Duration.ofMinutes(1)).listener(listener))) {
+            assertEquals(1, written.size(), "written on open");
+            p.publish(event("http://origin.example/a", ChangeType.CREATED, T0), body("a"));
+            assertEquals(1, written.size(), "within resourceListInterval: deferred");
+            p.flush();
+            assertEquals(2, written.size(), "flush writes the change");
+            p.flush();
+            clock.advance(Duration.ofMinutes(2));
+            p.flushIfDue();
+            assertEquals(2, written.size(), "nothing changed since: not rewritten");
+        }
+    }
+
+    /** A change's time is the event's datetime, else its lastmod, else the publisher's clock. */
+    @Test
+    void aChangeWithoutDatetimeIsTimedByItsLastmodElseByTheClock() throws Exception {
+        try (Publisher p = Publisher.open(options())) {
+            p.publish(new SyncEvent(null, URI.create("http://origin.example/a"), ChangeType.CREATED, null, T0, null,
+                    null, null, null, null, null, null, null, null, null), null);
+            p.publish(new SyncEvent(null, URI.create("http://origin.example/b"), ChangeType.CREATED, null, null,
+                    null, null, null, null, null, null, null, null, null, null), null);
+        }
+        assertEquals(List.of(T0, clock.instant()),
+                doc("changelist.xml").entries().stream().map(e -> e.md().datetime()).toList());
     }
 
     /** A list opened by a rotation is as old as its own first change, not as the list before it. */
@@ -289,6 +361,12 @@ class PublisherTest {
             assertTrue(index.header().isIndex());
             assertEquals(3, index.entries().size());
             assertEquals(1, doc("resourcelists/resourcelist-00003.xml").entries().size());
+            // every part the index names is on disk (a part written before is not taken for a stale one)
+            List<URI> listed = new ArrayList<>();
+            for (Entry part : index.entries()) {
+                listed.addAll(doc(BASE.relativize(part.loc()).getPath()).entries().stream().map(Entry::loc).toList());
+            }
+            assertEquals(Stream.of(0, 1, 2, 3, 4).map(i -> URI.create("http://origin.example/r" + i)).toList(), listed);
             PublishedDocs.assertAllValid(dir);
             for (int i = 0; i < 4; i++) {
                 p.publish(event("http://origin.example/r" + i, ChangeType.DELETED, T0.plusSeconds(10 + i)), null);
@@ -406,6 +484,10 @@ class PublisherTest {
         assertEquals(T0.plusSeconds(1), changes.md().until());
         assertEquals(List.of("alpha", "alpha 2"), changeDumpContents(changes),
                 "each change with the bytes it had then");
+        assertEquals(List.of("changes/1/resources/origin.example/a.txt", "changes/2/resources/origin.example/a.txt"),
+                new ArrayList<>(readPackage(dir.resolve(BASE.relativize(changes.loc()).getPath()),
+                        Capability.CHANGEDUMP_MANIFEST).keySet()), "each change under its number and its own path");
+        assertEquals(Publisher.SOURCE_BEGINNING, cd.header().md().from(), "the Change Dump starts with its first list");
     }
 
     @Test
