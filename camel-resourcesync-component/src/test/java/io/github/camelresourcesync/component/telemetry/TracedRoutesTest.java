@@ -1,0 +1,222 @@
+package io.github.camelresourcesync.component.telemetry;
+
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.github.camelresourcesync.ResourceSyncComponent;
+import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.testsupport.TestSource;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.sdk.trace.data.EventData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.opentelemetry2.OpenTelemetryTracer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static io.github.camelresourcesync.component.telemetry.TestTracing.attr;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a traced application sees beyond a clean harvest ({@link TracingTest}): a producer's spans, failed polls and
+ * requests, redirects, an excluded consumer, a component bound under a name of the application's. Real
+ * camel-opentelemetry2 tracer, real routes against loopback Sources.
+ */
+class TracedRoutesTest {
+
+    @TempDir
+    Path tmp;
+
+    private final TestTracing tracing = new TestTracing();
+    private final CamelContext context = new DefaultCamelContext();
+    private final OpenTelemetryTracer tracer = tracing.install(context);
+    private TestSource source;
+
+    @AfterEach
+    void stop() {
+        context.stop();
+        if (source != null) {
+            source.close();
+        }
+    }
+
+    private void start(RouteBuilder routes) throws Exception {
+        context.getRegistry().bind("store", new InMemoryStateStore());
+        context.addRoutes(routes);
+        context.start();
+    }
+
+    @Test
+    void aPublishedEventIsNamedAfterItsChangeOrWithoutOneAfterTheSchemeAlone() throws Exception {
+        String publish = "resourcesync-publish:" + tmp.resolve("site") + "?baseUrl=http://127.0.0.1:1/rs/";
+        start(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:publish").to(publish);
+            }
+        });
+        ProducerTemplate t = context.createProducerTemplate();
+        t.sendBodyAndHeaders("direct:publish", "alpha", Map.of(ResourceSyncConstants.LOCATION,
+                "http://origin.example/a.txt", ResourceSyncConstants.CHANGE, "created"));
+        // no change header: published as an update, the span says only where it went
+        t.sendBodyAndHeaders("direct:publish", "bravo", Map.of(ResourceSyncConstants.LOCATION,
+                "http://origin.example/b.txt"));
+
+        SpanData created = only("resourcesync-publish created");
+        assertEquals("http://origin.example/a.txt", attr(created, SyncSpanDecorator.LOCATION));
+        assertEquals("created", attr(created, SyncSpanDecorator.CHANGE));
+        assertEquals("camel-resourcesync-publish", attr(created, "component"));
+        assertEquals("resourcesync-publish", attr(created, "url.scheme"));
+        // not a consumer of a Source: the endpoint URI as Camel has it (no secret option to mask), no server
+        assertEquals(context.getEndpoint(publish).getEndpointUri(), attr(created, SyncSpanDecorator.CAMEL_URI));
+        assertFalse(tracing.has(created, "server.address"), tracing.names());
+
+        SpanData unnamed = only("resourcesync-publish");
+        assertEquals("http://origin.example/b.txt", attr(unnamed, SyncSpanDecorator.LOCATION));
+        assertFalse(tracing.has(unnamed, SyncSpanDecorator.CHANGE), tracing.names());
+    }
+
+    @Test
+    void aFailedPollAndEachFailedRequestAreErrorSpansSayingWhy() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        try (TestHttpServer empty = TestHttpServer.start()) {
+            String missing = empty.uri("/rs/").toString();
+            String unreachable = "http://127.0.0.1:" + closed + "/rs/";
+            start(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + missing + "?stateStore=#store&delay=3600000&initialDelay=0")
+                            .routeId("missing").to("log:missing?level=OFF");
+                    from("resourcesync:" + unreachable + "?stateStore=#store&delay=3600000&initialDelay=0"
+                         + "&retryDelay=10&maxRetries=1")
+                            .routeId("unreachable").to("log:unreachable?level=OFF");
+                }
+            });
+            await().atMost(60, TimeUnit.SECONDS).until(() -> tracing.named("resourcesync poll").size() == 2);
+
+            // a Source answering 404: the poll failed, and the request says with which status
+            SpanData poll404 = poll(missing);
+            assertEquals(StatusCode.ERROR, poll404.getStatus().getStatusCode(), tracing.names());
+            assertEquals("0", attr(poll404, TelemetryPollTracer.POLL_EVENTS));
+            assertTrue(attr(poll404, "error.type").endsWith("Exception"), attr(poll404, "error.type"));
+            assertTrue(errorMessage(poll404).contains("404"), errorMessage(poll404));
+            SpanData get404 = tracing.named("GET").stream().filter(s -> attr(s, "url.full").startsWith(missing))
+                    .findFirst().orElseThrow(() -> new AssertionError(tracing.names()));
+            assertEquals("404", attr(get404, "http.response.status_code"));
+            assertEquals("404", attr(get404, "error.type"));
+            assertEquals(StatusCode.ERROR, get404.getStatus().getStatusCode());
+            assertEquals(poll404.getSpanId(), get404.getParentSpanId());
+
+            // nothing listening: no status, the error type "fetch" and the reason as the span's error event
+            SpanData pollDown = poll(unreachable);
+            assertEquals(StatusCode.ERROR, pollDown.getStatus().getStatusCode(), tracing.names());
+            List<SpanData> getsDown = tracing.named("GET").stream()
+                    .filter(s -> attr(s, "url.full").startsWith(unreachable)).toList();
+            assertFalse(getsDown.isEmpty(), tracing.names());
+            for (SpanData get : getsDown) {
+                assertEquals("fetch", attr(get, "error.type"), tracing.names());
+                assertFalse(tracing.has(get, "http.response.status_code"), tracing.names());
+                assertEquals(StatusCode.ERROR, get.getStatus().getStatusCode());
+                assertFalse(errorMessage(get).isEmpty(), tracing.names());
+                assertEquals(pollDown.getSpanId(), get.getParentSpanId());
+            }
+        }
+    }
+
+    @Test
+    void aRedirectedRequestNamesWhereItEnded() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha");
+        try (TestHttpServer moved = TestHttpServer.start()) {
+            String wellKnown = ".well-known/resourcesync";
+            moved.redirect("/" + wellKnown, 302, source.uri("/" + wellKnown).toString());
+            start(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + moved.baseUri() + "?stateStore=#store&delay=3600000&initialDelay=0"
+                         + "&allowedHosts=*")
+                            .routeId("sync").to("log:sync?level=OFF");
+                }
+            });
+            await().atMost(60, TimeUnit.SECONDS).until(() -> tracing.named("resourcesync poll").size() == 1);
+            SpanData discovery = tracing.named("GET").stream()
+                    .filter(s -> attr(s, "url.full").equals(moved.uri("/" + wellKnown).toString())).findFirst()
+                    .orElseThrow(() -> new AssertionError(tracing.names()));
+            assertEquals(source.uri("/" + wellKnown).toString(), attr(discovery, "resourcesync.redirected_to"));
+            assertEquals("200", attr(discovery, "http.response.status_code"));
+            SpanData resource = tracing.named("GET").stream()
+                    .filter(s -> attr(s, "url.full").equals(source.uri("/res/a.txt").toString())).findFirst()
+                    .orElseThrow(() -> new AssertionError(tracing.names()));
+            assertFalse(tracing.has(resource, "resourcesync.redirected_to"), "not redirected: " + tracing.names());
+        }
+    }
+
+    @Test
+    void anExcludedConsumerHasNoPollOrRequestSpans() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha");
+        tracer.setExcludePatterns("resourcesync:*");
+        start(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#store&delay=50&initialDelay=0")
+                        .routeId("sync").to("log:sync?level=OFF");
+            }
+        });
+        Polls.awaitQuiet(context, "sync");
+        assertEquals(List.of(), tracing.named("resourcesync poll"), tracing.names());
+        assertEquals(List.of(), tracing.named("GET"), tracing.names());
+    }
+
+    @Test
+    void aComponentBoundUnderAnotherNameIsTracedAsAResourceSyncHarvest() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha");
+        context.addComponent("archive", new ResourceSyncComponent());
+        start(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("archive:" + source.base() + "?stateStore=#store&delay=3600000&initialDelay=0")
+                        .routeId("sync").to("log:sync?level=OFF");
+            }
+        });
+        // camel-telemetry finds the decorator by the component's class when the scheme is not its own
+        await().atMost(60, TimeUnit.SECONDS).until(() -> tracing.named("resourcesync created").size() == 1);
+        SpanData event = tracing.named("resourcesync created").get(0);
+        assertEquals(source.uri("/res/a.txt").toString(), attr(event, SyncSpanDecorator.LOCATION));
+        assertEquals("archive:" + source.base(), attr(event, SyncSpanDecorator.CAMEL_URI));
+    }
+
+    private SpanData only(String name) {
+        await().atMost(60, TimeUnit.SECONDS).until(() -> !tracing.named(name).isEmpty());
+        List<SpanData> spans = tracing.named(name);
+        assertEquals(1, spans.size(), tracing.names());
+        return spans.get(0);
+    }
+
+    private SpanData poll(String sourceUrl) {
+        return tracing.named("resourcesync poll").stream()
+                .filter(s -> attr(s, SyncSpanDecorator.SOURCE).equals(sourceUrl)).findFirst()
+                .orElseThrow(() -> new AssertionError(tracing.names()));
+    }
+
+    /** The message of the span's error event, {@code ""} without one. */
+    private static String errorMessage(SpanData span) {
+        return span.getEvents().stream().filter(e -> e.getName().equals("error")).map(EventData::getAttributes)
+                .map(a -> a.get(io.opentelemetry.api.common.AttributeKey.stringKey("message"))).findFirst()
+                .orElse("");
+    }
+}
