@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
@@ -95,14 +96,16 @@ class TracedRoutesTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
-        try (TestHttpServer empty = TestHttpServer.start()) {
-            String missing = empty.uri("/rs/").toString();
+        try (TestHttpServer refusing = TestHttpServer.start()) {
+            // 400, the first status that is an error (not retried: one request)
+            refusing.handle("/rs/", TestHttpServer.status(400));
+            String refused = refusing.uri("/rs/").toString();
             String unreachable = "http://127.0.0.1:" + closed + "/rs/";
             start(new RouteBuilder() {
                 @Override
                 public void configure() {
-                    from("resourcesync:" + missing + "?stateStore=#store&delay=3600000&initialDelay=0")
-                            .routeId("missing").to("log:missing?level=OFF");
+                    from("resourcesync:" + refused + "?stateStore=#store&delay=3600000&initialDelay=0")
+                            .routeId("refused").to("log:refused?level=OFF");
                     from("resourcesync:" + unreachable + "?stateStore=#store&delay=3600000&initialDelay=0"
                          + "&retryDelay=10&maxRetries=1")
                             .routeId("unreachable").to("log:unreachable?level=OFF");
@@ -110,18 +113,18 @@ class TracedRoutesTest {
             });
             await().atMost(60, TimeUnit.SECONDS).until(() -> tracing.named("resourcesync poll").size() == 2);
 
-            // a Source answering 404: the poll failed, and the request says with which status
-            SpanData poll404 = poll(missing);
-            assertEquals(StatusCode.ERROR, poll404.getStatus().getStatusCode(), tracing.names());
-            assertEquals("0", attr(poll404, TelemetryPollTracer.POLL_EVENTS));
-            assertTrue(attr(poll404, "error.type").endsWith("Exception"), attr(poll404, "error.type"));
-            assertTrue(errorMessage(poll404).contains("404"), errorMessage(poll404));
-            SpanData get404 = tracing.named("GET").stream().filter(s -> attr(s, "url.full").startsWith(missing))
+            // a Source answering 400: the poll failed, and the request says with which status
+            SpanData poll400 = poll(refused);
+            assertEquals(StatusCode.ERROR, poll400.getStatus().getStatusCode(), tracing.names());
+            assertEquals("0", attr(poll400, TelemetryPollTracer.POLL_EVENTS));
+            assertEquals(FetchException.class.getName(), attr(poll400, "error.type"), "the failure's class");
+            assertTrue(errorMessage(poll400).contains("400"), errorMessage(poll400));
+            SpanData get400 = tracing.named("GET").stream().filter(s -> attr(s, "url.full").startsWith(refused))
                     .findFirst().orElseThrow(() -> new AssertionError(tracing.names()));
-            assertEquals("404", attr(get404, "http.response.status_code"));
-            assertEquals("404", attr(get404, "error.type"));
-            assertEquals(StatusCode.ERROR, get404.getStatus().getStatusCode());
-            assertEquals(poll404.getSpanId(), get404.getParentSpanId());
+            assertEquals("400", attr(get400, "http.response.status_code"));
+            assertEquals("400", attr(get400, "error.type"));
+            assertEquals(StatusCode.ERROR, get400.getStatus().getStatusCode());
+            assertEquals(poll400.getSpanId(), get400.getParentSpanId());
 
             // nothing listening: no status, the error type "fetch" and the reason as the span's error event
             SpanData pollDown = poll(unreachable);
