@@ -4,15 +4,18 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.http.FetchException;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestSource;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -173,14 +176,17 @@ class TracedRoutesTest {
     void anExcludedConsumerHasNoPollOrRequestSpans() throws Exception {
         source = new TestSource().put("/res/a.txt", "alpha");
         tracer.setExcludePatterns("resourcesync:*");
+        List<String> delivered = new CopyOnWriteArrayList<>();
         start(new RouteBuilder() {
             @Override
             public void configure() {
                 from("resourcesync:" + source.base() + "?stateStore=#store&delay=50&initialDelay=0")
-                        .routeId("sync").to("log:sync?level=OFF");
+                        .routeId("sync").process(e -> delivered.add(e.getIn().getHeader(
+                                ResourceSyncConstants.LOCATION, String.class)));
             }
         });
         Polls.awaitQuiet(context, "sync");
+        assertEquals(List.of(source.uri("/res/a.txt").toString()), delivered, "harvested as without a tracer");
         assertEquals(List.of(), tracing.named("resourcesync poll"), tracing.names());
         assertEquals(List.of(), tracing.named("GET"), tracing.names());
     }
@@ -201,6 +207,66 @@ class TracedRoutesTest {
         SpanData event = tracing.named("resourcesync created").get(0);
         assertEquals(source.uri("/res/a.txt").toString(), attr(event, SyncSpanDecorator.LOCATION));
         assertEquals("archive:" + source.base(), attr(event, SyncSpanDecorator.CAMEL_URI));
+    }
+
+    @Test
+    void eachPollIsATraceOfItsOwnAndTheCurrentSpanWhileItRuns() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha");
+        // the consumer's own work during a poll (here: reading its state) sees the poll as the current span, so
+        // spans other instrumentation makes there (a JDBC driver's, say) nest under it
+        List<String> currentWhileReadingState = new CopyOnWriteArrayList<>();
+        context.getRegistry().bind("recordingStore", new InMemoryStateStore() {
+            @Override
+            public SourceState source(String sourceKey) {
+                currentWhileReadingState.add(Span.current().getSpanContext().getSpanId());
+                return super.source(sourceKey);
+            }
+        });
+        start(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#recordingStore&delay=50&initialDelay=0")
+                        .routeId("sync").to("log:sync?level=OFF");
+            }
+        });
+        await().atMost(60, TimeUnit.SECONDS).until(() -> tracing.named("resourcesync poll").size() >= 2);
+        List<SpanData> polls = tracing.named("resourcesync poll");
+        for (SpanData poll : polls) {
+            // a trace per poll, not one trace growing for as long as the route runs
+            assertFalse(poll.getParentSpanContext().isValid(), "each poll a root span: " + tracing.names());
+        }
+        assertEquals(polls.size(), polls.stream().map(SpanData::getTraceId).distinct().count());
+        assertTrue(currentWhileReadingState.contains(polls.get(0).getSpanId()),
+                "the poll current while it read the state: " + currentWhileReadingState + " " + tracing.names());
+    }
+
+    @Test
+    void aUrlWithoutAPortNamesTheSchemesDefaultPort() throws Exception {
+        // real Sources have no port in their URLs: a loopback proxy receives the requests for hosts that do not
+        // resolve; the spans are made before the request is sent, whatever the proxy answers
+        try (TestHttpServer proxy = TestHttpServer.start()) {
+            String proxied = "?stateStore=#store&delay=3600000&initialDelay=0&maxRetries=0&proxyHost=127.0.0.1"
+                             + "&proxyPort=" + proxy.port();
+            start(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:http://source.example.invalid/rs/" + proxied).routeId("http")
+                            .to("log:http?level=OFF");
+                    from("resourcesync:https://secure.example.invalid/rs/" + proxied).routeId("https")
+                            .to("log:https?level=OFF");
+                }
+            });
+            await().atMost(60, TimeUnit.SECONDS).until(() -> tracing.named("resourcesync poll").size() == 2);
+            assertEquals("80", attr(request("http://source.example.invalid/rs/"), "server.port"));
+            assertEquals("source.example.invalid", attr(request("http://source.example.invalid/rs/"),
+                    "server.address"));
+            assertEquals("443", attr(request("https://secure.example.invalid/rs/"), "server.port"));
+        }
+    }
+
+    private SpanData request(String url) {
+        return tracing.named("GET").stream().filter(s -> attr(s, "url.full").equals(url)).findFirst()
+                .orElseThrow(() -> new AssertionError(tracing.names()));
     }
 
     private SpanData only(String name) {
