@@ -18,12 +18,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Metadata;
+import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -177,15 +179,72 @@ class HubNotifierTest {
         await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
         assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
         assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("c", 3)));
-        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "the queue holds two");
-        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("e", 5)));
-        assertEquals(2, n.stats().dropped());
+        try (LogCapture log = LogCapture.open()) {
+            assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "the queue holds two");
+            assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("e", 5)));
+            // the first drop is logged, then every thousandth: a flood of changes does not flood the log
+            assertEquals(1, fullLines(log), log.lines().toString());
+            for (int i = 3; i <= 1000; i++) {
+                assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("f", i)));
+            }
+            assertEquals(2, fullLines(log), log.lines().toString());
+            assertTrue(log.contains("1000 notifications dropped so far"), log.lines().toString());
+        }
+        assertEquals(1000, n.stats().dropped());
         assertEquals(2, n.stats().queued());
         holdRequests.countDown();
         await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().entriesPosted() == 3);
         assertEquals(2, n.stats().posted(), "a, then b and c merged into one notification");
         assertEquals(List.of(change("b", 2), change("c", 3)),
                 new NotificationParser(new SitemapReader(1000)).parse(bodies.get(1), TOPIC, 0).entries());
+    }
+
+    private static long fullLines(LogCapture log) {
+        return log.lines().stream().filter(l -> l.contains("is full")).count();
+    }
+
+    @Test
+    void closingPostsWhatIsQueuedWithinTheDrainTime() throws Exception {
+        holdRequests = new CountDownLatch(1);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
+        try (LogCapture log = LogCapture.open()) {
+            Thread closing = new Thread(() -> n.close(Duration.ofSeconds(60)));
+            closing.start();
+            await().atMost(60, TimeUnit.SECONDS).until(() -> closing.getState() == Thread.State.TIMED_WAITING);
+            holdRequests.countDown(); // the hub answers once the stop has begun
+            closing.join(60_000);
+            assertEquals(new HubNotifier.Stats(2, 2, 0, 0, 0, 0), n.stats(), "b still went out");
+            assertFalse(log.contains("not sent before shutdown"), "nothing left behind: " + log.lines());
+        }
+    }
+
+    @Test
+    void closeStopsTakingNotifications() {
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        n.close();
+        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+    }
+
+    @Test
+    void anInterruptedCloseReturnsAndKeepsTheInterrupt() throws Exception {
+        holdRequests = new CountDownLatch(1);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
+        AtomicBoolean interruptKept = new AtomicBoolean();
+        Thread closing = new Thread(() -> {
+            n.close(Duration.ofMinutes(5));
+            interruptKept.set(Thread.currentThread().isInterrupted());
+        });
+        closing.start();
+        await().atMost(60, TimeUnit.SECONDS).until(() -> closing.getState() == Thread.State.TIMED_WAITING);
+        closing.interrupt();
+        closing.join(60_000);
+        assertFalse(closing.isAlive(), "returned when interrupted");
+        assertTrue(interruptKept.get(), "the caller still sees the interrupt");
     }
 
     @Test
