@@ -437,6 +437,15 @@ class WebSubSubscriberTest {
     }
 
     @Test
+    void aClosedSubscriberListsNoSubscriptions() throws Exception {
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        subscriber.close();
+        // what the route's health report shows once it stopped
+        assertEquals(List.of(), subscriber.subscriptions());
+    }
+
+    @Test
     void closingSaysHowManyRefusalsWereNotLogged() throws Exception {
         assertStopSummarises(() -> subscriber.close());
     }
