@@ -150,6 +150,8 @@ public final class HubNotifier implements AutoCloseable {
 
     private void run() {
         worker = Thread.currentThread();
+        // taken from the queue but not sent when the stop interrupted the worker (between retries, say)
+        int unsent = 0;
         try {
             while (!closing || !queue.isEmpty()) {
                 Item first = queue.poll(100, TimeUnit.MILLISECONDS);
@@ -159,14 +161,22 @@ public final class HubNotifier implements AutoCloseable {
                 List<Item> batch = new ArrayList<>();
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
-                for (Map.Entry<URI, List<Item>> topic : byTopic(batch).entrySet()) {
-                    send(topic.getKey(), topic.getValue());
+                Map<URI, List<Item>> topics = byTopic(batch);
+                int done = 0;
+                try {
+                    for (Map.Entry<URI, List<Item>> topic : topics.entrySet()) {
+                        send(topic.getKey(), topic.getValue());
+                        done++;
+                    }
+                } catch (InterruptedException e) {
+                    unsent = topics.size() - done;
+                    throw e;
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            int left = queue.size();
+            int left = queue.size() + unsent;
             if (left > 0) {
                 givenUp.addAndGet(left);
                 LOG.warn("{} notifications for hub {} were not sent before shutdown; Destinations will see these"

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
@@ -85,6 +86,60 @@ class HubClientTest {
                     () -> publisher.publish(URI.create("http://source.example/notify"), new byte[0]));
             assertTrue(e.getMessage().contains("HTTP 400 unknown topic"), e.getMessage());
             assertTrue(e.getMessage().contains("http://source.example/notify"), e.getMessage());
+        }
+    }
+
+    @Test
+    void onlyA2xxAnswerIsAcceptance() throws Exception {
+        try (TestHttpServer server = TestHttpServer.start()) {
+            WebSubPublisher publisher = new WebSubPublisher(server.uri("/hub"), client);
+            URI topic = URI.create("http://source.example/notify");
+            server.handle("/hub", TestHttpServer.status(200));
+            publisher.publish(topic, new byte[0]);
+            server.handle("/hub", TestHttpServer.status(299));
+            publisher.publish(topic, new byte[0]);
+            // 300 without a Location is not followed: the hub did not take the notification
+            server.handle("/hub", TestHttpServer.status(300));
+            IOException e = assertThrows(IOException.class, () -> publisher.publish(topic, new byte[0]));
+            assertTrue(e.getMessage().contains("HTTP 300"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aRefusedPublishPingIsAnErrorNamingWhatWasRefused() throws Exception {
+        try (TestHttpServer server = TestHttpServer.start()) {
+            server.handle("/hub", TestHttpServer.text(422, "topic not registered"));
+            WebSubPublisher publisher = new WebSubPublisher(server.uri("/hub"), client);
+            IOException e = assertThrows(IOException.class,
+                    () -> publisher.ping(URI.create("http://source.example/notify")));
+            assertTrue(e.getMessage().contains("refused the hub.mode=publish for topic http://source.example/notify"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("HTTP 422 topic not registered"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theHubsAnswerIsKeptTo500Characters() throws Exception {
+        try (TestHttpServer server = TestHttpServer.start()) {
+            String exactly = "x".repeat(500);
+            server.handle("/hub", TestHttpServer.text(400, exactly));
+            assertEquals(exactly, client.postForm(server.uri("/hub"), Map.of()).body());
+            server.handle("/hub", TestHttpServer.text(400, exactly + "yz"));
+            assertEquals(exactly + "...", client.postForm(server.uri("/hub"), Map.of()).body());
+        }
+    }
+
+    @Test
+    void aTopicAnsweringAnErrorIsNoTopicEvenWithAHubLink() throws Exception {
+        try (TestHttpServer server = TestHttpServer.start()) {
+            for (int status : new int[] {300, 404}) {
+                server.handle("/topic", ex -> {
+                    ex.getResponseHeaders().set("Link", "<https://hub.example/hub>; rel=\"hub\"");
+                    TestHttpServer.respond(ex, status, "site-wide headers on an error page");
+                });
+                IOException e = assertThrows(IOException.class, () -> client.discover(server.uri("/topic")));
+                assertTrue(e.getMessage().contains("HTTP " + status), e.getMessage());
+            }
         }
     }
 

@@ -18,12 +18,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.model.Capability;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Metadata;
+import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -177,9 +179,18 @@ class HubNotifierTest {
         await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
         assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
         assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("c", 3)));
-        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "the queue holds two");
-        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("e", 5)));
-        assertEquals(2, n.stats().dropped());
+        try (LogCapture log = LogCapture.open()) {
+            assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "the queue holds two");
+            assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("e", 5)));
+            // the first drop is logged, then every thousandth: a flood of changes does not flood the log
+            assertEquals(1, fullLines(log), log.lines().toString());
+            for (int i = 3; i <= 1000; i++) {
+                assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("f", i)));
+            }
+            assertEquals(2, fullLines(log), log.lines().toString());
+            assertTrue(log.contains("1000 notifications dropped so far"), log.lines().toString());
+        }
+        assertEquals(1000, n.stats().dropped());
         assertEquals(2, n.stats().queued());
         holdRequests.countDown();
         await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().entriesPosted() == 3);
@@ -188,21 +199,72 @@ class HubNotifierTest {
                 new NotificationParser(new SitemapReader(1000)).parse(bodies.get(1), TOPIC, 0).entries());
     }
 
+    private static long fullLines(LogCapture log) {
+        return log.lines().stream().filter(l -> l.contains("is full")).count();
+    }
+
+    @Test
+    void closingPostsWhatIsQueuedWithinTheDrainTime() throws Exception {
+        holdRequests = new CountDownLatch(1);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
+        try (LogCapture log = LogCapture.open()) {
+            Thread closing = new Thread(() -> n.close(Duration.ofSeconds(60)));
+            closing.start();
+            await().atMost(60, TimeUnit.SECONDS).until(() -> closing.getState() == Thread.State.TIMED_WAITING);
+            holdRequests.countDown(); // the hub answers once the stop has begun
+            closing.join(60_000);
+            assertEquals(new HubNotifier.Stats(2, 2, 0, 0, 0, 0), n.stats(), "b still went out");
+            assertFalse(log.contains("not sent before shutdown"), "nothing left behind: " + log.lines());
+        }
+    }
+
+    @Test
+    void closeStopsTakingNotifications() {
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        n.close();
+        assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+    }
+
+    @Test
+    void anInterruptedCloseReturnsAndKeepsTheInterrupt() throws Exception {
+        holdRequests = new CountDownLatch(1);
+        HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 1, null);
+        assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> requests.get() == 1); // the worker waits on the hub
+        AtomicBoolean interruptKept = new AtomicBoolean();
+        Thread closing = new Thread(() -> {
+            n.close(Duration.ofMinutes(5));
+            interruptKept.set(Thread.currentThread().isInterrupted());
+        });
+        closing.start();
+        await().atMost(60, TimeUnit.SECONDS).until(() -> closing.getState() == Thread.State.TIMED_WAITING);
+        closing.interrupt();
+        closing.join(60_000);
+        assertFalse(closing.isAlive(), "returned when interrupted");
+        assertTrue(interruptKept.get(), "the caller still sees the interrupt");
+    }
+
     @Test
     void closingGivesUpWhatIsQueuedAndCountsIt() throws Exception {
         failuresLeft.set(Integer.MAX_VALUE);
         // retries wait up to ten minutes: the worker is asleep between attempts when the stop comes
         HubNotifier n = notifier(HubNotifier.Mode.FAT_PING, 100, 1000, Duration.ofMinutes(10), Duration.ofMinutes(10),
                 null);
-        URI other = URI.create("http://source.example/notification/other.xml");
         assertTrue(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1)));
         await().atMost(60, TimeUnit.SECONDS).until(() -> n.stats().failedPosts() >= 1);
-        assertTrue(n.offer(other, Capability.CHANGELIST_NOTIFICATION, change("b", 2)));
-        assertTrue(n.offer(other, Capability.CHANGELIST_NOTIFICATION, change("c", 3)));
+        // two more topics: whether the stop finds them queued or (after a short retry wait) sends and gives up
+        // each, they count one each
+        assertTrue(n.offer(URI.create("http://source.example/notification/b.xml"), Capability.CHANGELIST_NOTIFICATION,
+                change("b", 2)));
+        assertTrue(n.offer(URI.create("http://source.example/notification/c.xml"), Capability.CHANGELIST_NOTIFICATION,
+                change("c", 3)));
         n.close(Duration.ofSeconds(5));
         HubNotifier.Stats s = n.stats();
         assertEquals(0, s.queued(), s.toString());
-        assertTrue(s.givenUp() >= 2, "the two queued ones counted as given up: " + s);
+        assertEquals(3, s.givenUp(), "the one between its retries and the two queued, none lost uncounted: " + s);
         assertEquals(0, s.posted());
         assertFalse(n.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("d", 4)), "closed: refused");
         assertEquals(0, n.stats().queued());

@@ -12,6 +12,7 @@ import io.github.camelresourcesync.xml.SitemapReader;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,7 @@ class NotificationParserTest {
                 + "<rs:md capability=\"changelist\" change=\"created\" datetime=\"2017-01-03T09:00:00Z\"/></url>"),
                 TOPIC, 0);
         assertEquals(Capability.FRAMEWORK_NOTIFICATION, n.kind());
+        assertFalse(n.isChangeNotification(), "its entries are capability documents, not resources");
         assertEquals(1, n.entries().size());
     }
 

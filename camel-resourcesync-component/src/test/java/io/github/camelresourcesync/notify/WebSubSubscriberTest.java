@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -33,6 +34,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -248,6 +250,9 @@ class WebSubSubscriberTest {
         assertTrue(lease <= 2000, "the 2 s the hub granted, not the 3600 s asked for: " + lease + " ms");
         // renewed at three quarters of the granted lease, so the subscription never lapses
         await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() >= 2 && hub.verifications() >= 2);
+        List<Long> asked = hub.subscribeRequestTimes();
+        // not sooner: the hub verified after the first request arrived, and renewal waits 3/4 of 2 s from there
+        assertTrue(asked.get(1) - asked.get(0) >= 1500, "renewed " + (asked.get(1) - asked.get(0)) + " ms after");
         assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
         assertEquals(1, hub.subscriptions().size(), "still subscribed after the first lease ended");
     }
@@ -260,6 +265,8 @@ class WebSubSubscriberTest {
         subscriber.unsubscribeAll(Duration.ofMillis(200));
         assertEquals(1, hub.unsubscribeRequests());
         assertEquals(WebSubSubscriber.State.UNSUBSCRIBING, only().state(), "accepted, not yet verified");
+        // a renewal the hub verifies now is refused: the destination is leaving
+        assertEquals("404", hub.verifyIntent(callback(), "subscribe", topic, "renewal")[0]);
         // the hub's late verification of what the subscriber asked for is answered, so the hub drops it
         assertEquals(List.of("200", "late"), List.of(hub.verifyIntent(callback(), "unsubscribe", topic, "late")));
         assertEquals(List.of(), subscriber.subscriptions());
@@ -333,6 +340,109 @@ class WebSubSubscriberTest {
             assertEquals(WebSubSubscriber.State.ACTIVE, only().state());
             assertEquals(1, hub.subscribeRequests(), "the first hub is not asked again");
         }
+    }
+
+    @Test
+    void anUnverifiedRequestIsSentAgainAfterAWaitThatDoubles() throws Exception {
+        hub.verify(false);
+        subscriber("s3cret", Duration.ofMillis(200)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> hub.subscribeRequests() >= 5);
+        List<Long> asked = hub.subscribeRequestTimes();
+        // lower bounds only (a loaded machine is late, never early): 200 ms, then 400, 800, 1600
+        for (int i = 1; i < 5; i++) {
+            long gap = asked.get(i) - asked.get(i - 1);
+            assertTrue(gap >= 200L << (i - 1), "request " + (i + 1) + " came " + gap + " ms after the one before");
+        }
+    }
+
+    @Test
+    void aLeaseThatIsNoNumberIsReadAsTheLeaseAskedFor() throws Exception {
+        String topic = "http://source.example/notify";
+        hub.verify(false);
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.subscribeRequests() == 1);
+        // what the callback route hands over for GET ?hub.mode=subscribe&...&hub.lease_seconds=forever
+        assertEquals("c1", subscriber.verify("subscribe", topic, "c1", "forever", null));
+        long left = only().expiresAtMillis() - System.currentTimeMillis();
+        assertTrue(left > 3_500_000 && left <= 3_600_000, "the 3600 s asked for, was " + left + " ms");
+    }
+
+    @Test
+    void aRefusedDeliveryTellsTheHubWhetherTheSignatureWasMissingOrWrong() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        byte[] body = bytes(NOTIFICATION);
+        Map<String, List<String>> unsigned = Map.of("Link", List.of("<" + topic + ">; rel=\"self\""));
+        Map<String, List<String>> wrong = Map.of("Link", List.of("<" + topic + ">; rel=\"self\""),
+                HubSignature.HEADER, List.of(HubSignature.sign("sha256", "guess", body)));
+        try (LogCapture log = LogCapture.open()) {
+            WebSubSubscriber.Delivery d = subscriber.deliver(wrong::get, body, 1L);
+            assertEquals(List.of(403, "invalid X-Hub-Signature"), List.of(d.status(), d.reason()));
+            assertFalse(d.accepted());
+            assertTrue(log.contains("403: wrong X-Hub-Signature"), log.lines().toString());
+        }
+        WebSubSubscriber.Delivery d = subscriber.deliver(unsigned::get, body, 1L);
+        assertEquals(List.of(403, "missing X-Hub-Signature"), List.of(d.status(), d.reason()));
+        WebSubSubscriber.Delivery signed = subscriber.deliver(Map.of("Link", List.of("<" + topic + ">; rel=\"self\""),
+                HubSignature.HEADER, List.of(HubSignature.sign("sha256", "s3cret", body)))::get, body, 1L);
+        assertTrue(signed.accepted(), signed.toString());
+    }
+
+    @Test
+    void aDeliveryWithoutATopicLinkGoesToTheOnlySubscription() throws Exception {
+        // some hubs send no Link header; with one subscription there is no doubt which topic it is
+        String topic = "http://source.example/notify";
+        subscriber("", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        Map<String, List<String>> none = Map.of();
+        WebSubSubscriber.Delivery d = subscriber.deliver(none::get, bytes(NOTIFICATION), 1L);
+        assertEquals(202, d.status(), d.toString());
+        assertEquals(URI.create(topic), received.get(0).topic());
+        // with two it cannot tell which: refused
+        subscriber.subscribe(channel("http://source.example/other"));
+        assertEquals(410, subscriber.deliver(none::get, bytes(NOTIFICATION), 1L).status());
+        assertEquals(1, received.size());
+    }
+
+    @Test
+    void stoppingWithNoTimeToWaitReturnsWithoutTheHubsVerification() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        hub.verify(false);
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> subscriber.unsubscribeAll(Duration.ZERO));
+        assertEquals(1, hub.unsubscribeRequests());
+    }
+
+    @Test
+    void anInterruptedStopReturnsAndKeepsTheInterrupt() throws Exception {
+        String topic = "http://source.example/notify";
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        hub.verify(false);
+        AtomicBoolean interruptKept = new AtomicBoolean();
+        Thread stop = new Thread(() -> {
+            subscriber.unsubscribeAll(Duration.ofMinutes(5));
+            interruptKept.set(Thread.currentThread().isInterrupted());
+        });
+        stop.start();
+        // waiting for a verification that does not come
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.unsubscribeRequests() == 1
+                                                           && stop.getState() == Thread.State.TIMED_WAITING);
+        stop.interrupt();
+        stop.join(20_000);
+        assertFalse(stop.isAlive(), "returned when interrupted");
+        assertTrue(interruptKept.get(), "the caller still sees the interrupt");
+    }
+
+    @Test
+    void aClosedSubscriberListsNoSubscriptions() throws Exception {
+        subscriber("s3cret", Duration.ofSeconds(30)).subscribe(channel("http://source.example/notify"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> hub.verifications() == 1);
+        subscriber.close();
+        // what the route's health report shows once it stopped
+        assertEquals(List.of(), subscriber.subscriptions());
     }
 
     @Test

@@ -68,6 +68,8 @@ public final class TestHub implements AutoCloseable {
     private final List<Sent> sent = new CopyOnWriteArrayList<>();
     private final List<Runnable> held = new ArrayList<>();
     private final AtomicInteger subscribeRequests = new AtomicInteger();
+    /** {@link System#currentTimeMillis()} at each subscription request's arrival, oldest first */
+    private final List<Long> subscribeRequestTimes = new CopyOnWriteArrayList<>();
     private final AtomicInteger unsubscribeRequests = new AtomicInteger();
     private final AtomicInteger verifications = new AtomicInteger();
     /** deliveries handed to the pool (or held) whose last attempt has not yet been answered */
@@ -194,6 +196,11 @@ public final class TestHub implements AutoCloseable {
         return subscribeRequests.get();
     }
 
+    /** When each subscription request arrived ({@link System#currentTimeMillis()}), oldest first. */
+    public List<Long> subscribeRequestTimes() {
+        return List.copyOf(subscribeRequestTimes);
+    }
+
     public int unsubscribeRequests() {
         return unsubscribeRequests.get();
     }
@@ -277,6 +284,9 @@ public final class TestHub implements AutoCloseable {
         if (!"subscribe".equals(mode) && !"unsubscribe".equals(mode) || topic == null || callback == null) {
             answer(ex, 400, "hub.mode, hub.topic and hub.callback are required");
             return;
+        }
+        if (mode.equals("subscribe")) {
+            subscribeRequestTimes.add(System.currentTimeMillis());
         }
         (mode.equals("subscribe") ? subscribeRequests : unsubscribeRequests).incrementAndGet();
         answer(ex, 202, "");

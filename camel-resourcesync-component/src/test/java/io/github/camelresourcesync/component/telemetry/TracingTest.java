@@ -9,22 +9,15 @@ import java.util.stream.Collectors;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.TestSource;
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.opentelemetry2.OpenTelemetryTracer;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static io.github.camelresourcesync.component.telemetry.TestTracing.attr;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,7 +37,7 @@ class TracingTest extends CamelTestSupport {
     @TempDir
     Path mirror;
 
-    private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    private final TestTracing tracing = new TestTracing();
     private final InMemoryStateStore store = new InMemoryStateStore();
     private TestSource source;
     private String sourceUrl;
@@ -62,15 +55,8 @@ class TracingTest extends CamelTestSupport {
     @Override
     protected CamelContext createCamelContext() throws Exception {
         CamelContext context = super.createCamelContext();
-        OpenTelemetrySdk otel = OpenTelemetrySdk.builder()
-                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter))
-                        .build())
-                .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-                .build();
-        context.getRegistry().bind("otelTracer", otel.getTracer("test"));
-        context.getRegistry().bind("otelPropagators", otel.getPropagators());
         context.getRegistry().bind("store", store);
-        new OpenTelemetryTracer().init(context);
+        tracing.install(context);
         return context;
     }
 
@@ -97,12 +83,14 @@ class TracingTest extends CamelTestSupport {
         await().atMost(60, TimeUnit.SECONDS).until(() -> named("resourcesync poll").size() == 1);
         // the route's spans end when their exchanges complete, just before the poll's
         await().atMost(60, TimeUnit.SECONDS).until(() -> named("resourcesync created").size() == 3);
-        List<SpanData> spans = exporter.getFinishedSpanItems();
+        List<SpanData> spans = tracing.spans();
 
         SpanData poll = named("resourcesync poll").get(0);
         assertEquals(source.base().toString(), attr(poll, "resourcesync.source"));
         assertEquals("3", attr(poll, "resourcesync.poll.events"));
         assertFalse(poll.getParentSpanContext().isValid(), "the poll is a root span");
+        assertEquals("camel-resourcesync", attr(poll, "component"));
+        assertEquals("resourcesync", attr(poll, "url.scheme"));
 
         List<SpanData> events = named("resourcesync created");
         assertEquals(3, events.size(), () -> "event spans in " + names(spans));
@@ -116,7 +104,16 @@ class TracingTest extends CamelTestSupport {
                 attr(a, "resourcesync.source_document"));
         for (SpanData event : events) {
             assertChildOf(poll, event);
+            assertEquals("camel-resourcesync", attr(event, "component"));
+            assertEquals("resourcesync", attr(event, "url.scheme"));
+            // the consumer's URI as its scheme and Source, without the credentials and without its options
+            assertEquals("resourcesync:" + source.base(), attr(event, "camel.uri"));
+            assertEquals(source.base().toString(), attr(event, "server.address"));
+            assertEquals(source.uri("/capabilitylist.xml").toString(), attr(event, "resourcesync.source"),
+                    "the Capability List whose state the event advances");
         }
+        assertEquals(3, events.stream().map(s -> attr(s, "exchangeId")).filter(id -> !id.isEmpty()).distinct()
+                .count(), "each event's exchange id: " + names(spans));
 
         // the mirror's span: the event's child, the same event attributes
         List<SpanData> writes = named("resourcesync-mirror created");
@@ -126,6 +123,10 @@ class TracingTest extends CamelTestSupport {
             assertNotNull(event, attr(write, "resourcesync.location"));
             assertEquals(event.getSpanId(), write.getParentSpanId(), "the mirror's span is the event's child");
             assertEquals("resourcelist", attr(write, "resourcesync.capability"));
+            assertEquals(attr(event, "exchangeId"), attr(write, "exchangeId"), "the event's exchange");
+            assertEquals("camel-resourcesync-mirror", attr(write, "component"));
+            assertEquals("resourcesync-mirror://" + mirror, attr(write, "camel.uri"), "as Camel normalises it");
+            assertEquals("", attr(write, "server.address"), "a mirror is no Source");
         }
 
         List<SpanData> fetches = named("GET");
@@ -137,12 +138,16 @@ class TracingTest extends CamelTestSupport {
         assertEquals("200", attr(fetchA, "http.response.status_code"));
         assertEquals("127.0.0.1", attr(fetchA, "server.address"));
         assertEquals(Integer.toString(source.base().getPort()), attr(fetchA, "server.port"));
+        assertEquals("http", attr(fetchA, "url.scheme"));
+        assertEquals("camel-resourcesync", attr(fetchA, "component"));
+        assertEquals("", attr(fetchA, "error.type"), "a success is no error");
         List<String> statusesOfB = fetches.stream().filter(s -> attr(s, "url.full").endsWith("/res/b.txt"))
                 .map(s -> attr(s, "http.response.status_code")).toList();
         assertEquals(List.of("503", "200"), statusesOfB, "the failed attempt and the retry, each a span");
         SpanData failedB = fetches.stream().filter(s -> "503".equals(attr(s, "http.response.status_code")))
                 .findFirst().orElseThrow();
         assertEquals(io.opentelemetry.api.trace.StatusCode.ERROR, failedB.getStatus().getStatusCode());
+        assertEquals("503", attr(failedB, "error.type"));
         assertTrue(fetches.stream().anyMatch(s -> attr(s, "url.full").contains(".well-known/resourcesync")
                                                  || attr(s, "url.full").endsWith(".xml")),
                 () -> "the discovery's documents are fetch spans too: " + names(spans));
@@ -164,12 +169,7 @@ class TracingTest extends CamelTestSupport {
     }
 
     private List<SpanData> named(String name) {
-        return exporter.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList();
-    }
-
-    private static String attr(SpanData span, String key) {
-        String value = span.getAttributes().get(AttributeKey.stringKey(key));
-        return value == null ? "" : value;
+        return tracing.named(name);
     }
 
     private static List<String> names(List<SpanData> spans) {
