@@ -20,7 +20,7 @@ public final class Backoff {
     }
 
     /** {@code random} yields values in {@code [0, 1)}; replaceable for tests. */
-    Backoff(Duration initial, Duration max, DoubleSupplier random) {
+    public Backoff(Duration initial, Duration max, DoubleSupplier random) {
         this.initialMillis = Math.max(0, initial.toMillis());
         this.maxMillis = Math.max(0, max.toMillis());
         this.random = random;

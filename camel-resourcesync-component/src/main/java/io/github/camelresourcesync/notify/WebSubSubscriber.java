@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 
 import io.github.camelresourcesync.model.Printable;
@@ -105,6 +107,12 @@ public final class WebSubSubscriber implements AutoCloseable {
      */
     public WebSubSubscriber(Config config, HubClient client, ScheduledExecutorService scheduler,
                             NotificationParser parser, Consumer<Notification> listener) {
+        this(config, client, scheduler, parser, listener, () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /** {@code jitter} yields the backoff's random factors in {@code [0, 1)}; a test fixes it to see the waits. */
+    WebSubSubscriber(Config config, HubClient client, ScheduledExecutorService scheduler, NotificationParser parser,
+                     Consumer<Notification> listener, DoubleSupplier jitter) {
         this.config = config;
         this.client = client;
         this.scheduler = scheduler;
@@ -112,7 +120,7 @@ public final class WebSubSubscriber implements AutoCloseable {
         this.listener = listener;
         Duration max = config.verifyTimeout().compareTo(Duration.ofSeconds(1)) < 0
                 ? Duration.ofSeconds(1) : config.verifyTimeout();
-        this.backoff = new Backoff(Duration.ofMillis(500), max.multipliedBy(10));
+        this.backoff = new Backoff(Duration.ofMillis(500), max.multipliedBy(10), jitter);
     }
 
     /** Subscribes to a channel unless already subscribed to its topic at the same hub; the request runs async. */

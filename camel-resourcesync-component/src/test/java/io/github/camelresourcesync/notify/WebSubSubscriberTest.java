@@ -5,10 +5,13 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +91,22 @@ class WebSubSubscriberTest {
         subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback(), secret, 3600, verifyTimeout), client,
                 scheduler, new NotificationParser(new SitemapReader()), received::add);
         return subscriber;
+    }
+
+    /** A subscriber whose backoff always draws 0.99: each retry waits 99 % of its ceiling, so the waits are known. */
+    private WebSubSubscriber nearCeilingSubscriber(Duration verifyTimeout) {
+        subscriber = new WebSubSubscriber(new WebSubSubscriber.Config(callback(), "s3cret", 3600, verifyTimeout),
+                client, scheduler, new NotificationParser(new SitemapReader()), received::add, () -> 0.99);
+        return subscriber;
+    }
+
+    /** Asserts lower bounds only (a loaded machine is late, never early) on the gaps between {@code times}. */
+    private static void assertGapsAtLeast(List<Long> times, long... minimum) {
+        for (int i = 0; i < minimum.length; i++) {
+            long gap = times.get(i + 1) - times.get(i);
+            assertTrue(gap >= minimum[i], "try " + (i + 2) + " came " + gap + " ms after the one before, expected at"
+                                          + " least " + minimum[i] + " ms: " + times);
+        }
     }
 
     /** What the consumer's callback route does: GET is a verification of intent, POST a delivery. */
@@ -306,6 +325,65 @@ class WebSubSubscriberTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> refusing.requests("/hub") >= 3);
             assertEquals(WebSubSubscriber.State.REQUESTED, only().state());
         }
+    }
+
+    @Test
+    void aRefusingHubIsAskedAgainAfterWaitsThatDoubleUpToTenSeconds() throws Exception {
+        try (TestHttpServer refusing = TestHttpServer.start()) {
+            List<Long> asked = new CopyOnWriteArrayList<>();
+            refusing.handle("/hub", ex -> {
+                asked.add(System.currentTimeMillis());
+                TestHttpServer.status(503).handle(ex);
+            });
+            // a verify timeout under a second: the backoff's cap is still ten seconds (ten times at least one)
+            nearCeilingSubscriber(Duration.ofMillis(200));
+            subscriber.subscribe(new Channel(URI.create("http://source.example/notify"), refusing.uri("/hub"),
+                    Capability.CHANGELIST_NOTIFICATION));
+            await().atMost(Duration.ofSeconds(60)).until(() -> asked.size() >= 5);
+            // ceilings 0.5 s, 1 s, 2 s, 4 s (a cap of ten times the 200 ms timeout would stop at 2 s)
+            assertGapsAtLeast(asked, 495, 990, 1980, 3960);
+        }
+    }
+
+    @Test
+    void aHubThatDropsTheConnectionIsAskedAgainAfterWaitsThatDouble() throws Exception {
+        List<Long> asked = new CopyOnWriteArrayList<>();
+        try (ServerSocket dropping = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!dropping.isClosed()) {
+                    try (Socket s = dropping.accept()) {
+                        asked.add(System.currentTimeMillis()); // closed unanswered: an IOException at the client
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            acceptor.start();
+            client.close();
+            client = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY).maxRetries(0));
+            nearCeilingSubscriber(Duration.ofSeconds(30));
+            subscriber.subscribe(new Channel(URI.create("http://source.example/notify"),
+                    URI.create("http://127.0.0.1:" + dropping.getLocalPort() + "/hub"),
+                    Capability.CHANGELIST_NOTIFICATION));
+            await().atMost(Duration.ofSeconds(60)).until(() -> asked.size() >= 3);
+        }
+        assertGapsAtLeast(asked, 495, 990);
+    }
+
+    @Test
+    void aSubscriptionDeniedTwiceInARowIsAskedForAfterAWaitThatDoubled() throws Exception {
+        String topic = "http://source.example/notify";
+        hub.verify(false);
+        nearCeilingSubscriber(Duration.ofSeconds(120)).subscribe(channel(topic));
+        await().atMost(Duration.ofSeconds(30)).until(() -> hub.subscribeRequests() == 1);
+        // two denials before the request is sent again (an accepted request in between starts the count afresh)
+        hub.verifyIntent(callback(), "denied", topic, "d1");
+        long secondDenial = System.currentTimeMillis();
+        hub.verifyIntent(callback(), "denied", topic, "d2");
+        await().atMost(Duration.ofSeconds(30)).until(() -> hub.subscribeRequests() == 2);
+        long waited = hub.subscribeRequestTimes().get(1) - secondDenial;
+        // the second denial in a row waits up to 1 s (0.99 of it here), not the first's 0.5 s; a lower bound only
+        assertTrue(waited >= 990, "asked again " + waited + " ms after the second denial");
     }
 
     @Test
