@@ -65,6 +65,12 @@ class ResourceSyncValidateTest {
             assertEquals(source.base + "/cl2.xml", gap.getHeader(ResourceSyncConstants.VALIDATE_LOC));
             assertEquals(6L, gap.getHeader(ResourceSyncConstants.VALIDATE_LINE, Long.class));
             assertTrue(gap.getBody(String.class).contains("are in no Change List"), gap.getBody(String.class));
+            // what the specification asks for and what the Source has, each a header of its own for the route
+            assertEquals("the Change Lists of an index or archive leave no period uncovered",
+                    gap.getHeader(ResourceSyncConstants.VALIDATE_EXPECTED));
+            String found = gap.getHeader(ResourceSyncConstants.VALIDATE_FOUND, String.class);
+            assertTrue(found != null && found.startsWith("changes between ") && found.endsWith(" are in no Change List"),
+                    found);
             Message report = run.report();
             assertEquals(Boolean.FALSE, report.getHeader(ResourceSyncConstants.VALIDATE_VALID));
             assertEquals(Boolean.TRUE, report.getHeader(ResourceSyncConstants.VALIDATE_COMPLETE));
@@ -81,6 +87,15 @@ class ResourceSyncValidateTest {
                     ResourceSyncConstants.VALIDATE_SEVERITY))), () -> run.findings().toString());
             assertEquals(Boolean.TRUE, run.report().getHeader(ResourceSyncConstants.VALIDATE_VALID));
             assertTrue(run.report().getBody(String.class).contains("VALID"));
+            // the report counts what was sent: every finding an info, no warning, no error
+            assertEquals((long) run.findings().size(), run.report().getHeader(ResourceSyncConstants.VALIDATE_INFOS,
+                    Long.class));
+            assertEquals(0L, run.report().getHeader(ResourceSyncConstants.VALIDATE_WARNINGS, Long.class));
+            assertEquals(0L, run.report().getHeader(ResourceSyncConstants.VALIDATE_ERRORS, Long.class));
+            // a discovery route's finding names a URL, not a line of a document: no loc or line header
+            Message route = run.findings().stream().filter(m -> m.getHeader(ResourceSyncConstants.VALIDATE_LOC)
+                    == null).findFirst().orElseThrow(() -> new AssertionError(run.findings()));
+            assertEquals(null, route.getHeader(ResourceSyncConstants.VALIDATE_LINE));
         }
     }
 }
