@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -96,6 +98,43 @@ class ResourceSyncValidateTest {
             Message route = run.findings().stream().filter(m -> m.getHeader(ResourceSyncConstants.VALIDATE_LOC)
                     == null).findFirst().orElseThrow(() -> new AssertionError(run.findings()));
             assertEquals(null, route.getHeader(ResourceSyncConstants.VALIDATE_LINE));
+        }
+    }
+
+    @Test
+    void aFindingTheRouteFailsOnGoesToTheExceptionHandlerAndTheValidationGoesOn() throws Exception {
+        RecordingExceptionHandler failures = new RecordingExceptionHandler();
+        List<Message> reports = new CopyOnWriteArrayList<>();
+        CamelContext context = new DefaultCamelContext();
+        context.getRegistry().bind("failures", failures);
+        try (ValidSource source = new ValidSource()) {
+            source.serve();
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base + "/?mode=validate&repeatCount=1&initialDelay=0&maxRetries=0"
+                         + "&exceptionHandler=#failures")
+                            .choice()
+                            .when(header(ResourceSyncConstants.VALIDATE_RESULT).isEqualTo("report"))
+                            .process(e -> reports.add(e.getIn().copy()))
+                            .otherwise()
+                            .throwException(new IllegalStateException("the findings table is away"));
+                }
+            });
+            context.start();
+            await().atMost(TIMEOUT, TimeUnit.SECONDS).until(() -> !reports.isEmpty());
+            // every finding failed in the route and was handed over, with its exchange; the report still came
+            long findings = reports.get(0).getHeader(ResourceSyncConstants.VALIDATE_INFOS, Long.class);
+            assertTrue(findings > 0);
+            assertEquals(findings, failures.failedEvents().size());
+            for (Exchange failed : failures.failedEvents()) {
+                assertEquals("finding", failed.getIn().getHeader(ResourceSyncConstants.VALIDATE_RESULT));
+                assertEquals("the findings table is away",
+                        failed.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class).getMessage());
+            }
+            assertTrue(failures.pollFailures().isEmpty(), () -> failures.pollFailures().toString());
+        } finally {
+            context.stop();
         }
     }
 }
