@@ -102,6 +102,20 @@ class ResourceSyncValidateTest {
     }
 
     @Test
+    void theEndpointsSampleReachesTheValidatorAndZeroFetchesNoResource() throws Exception {
+        try (ValidSource source = new ValidSource()) {
+            validate(source, "");
+            assertTrue(source.server.requests("/r/a.txt") > 0, "the default sample fetches the listed resources");
+        }
+        try (ValidSource source = new ValidSource()) {
+            Run run = validate(source, "&sample=0");
+            assertEquals(Boolean.TRUE, run.report().getHeader(ResourceSyncConstants.VALIDATE_VALID));
+            assertEquals(0, source.server.requests("/r/a.txt"));
+            assertEquals(0, source.server.requests("/r/b.txt"));
+        }
+    }
+
+    @Test
     void aFindingTheRouteFailsOnGoesToTheExceptionHandlerAndTheValidationGoesOn() throws Exception {
         RecordingExceptionHandler failures = new RecordingExceptionHandler();
         List<Message> reports = new CopyOnWriteArrayList<>();
