@@ -110,6 +110,20 @@ class ComponentOptionsTest {
     }
 
     @Test
+    void resourceSyncValidation() throws Exception {
+        // mode=validate's options are component options too: here a sample every endpoint starts from
+        ResourceSyncComponent component = configure("resourcesync", ResourceSyncComponent.class,
+                Map.of("mode", "validate", "sample", "5"));
+        ResourceSyncEndpoint plain = context.getEndpoint("resourcesync:https://example.org/",
+                ResourceSyncEndpoint.class);
+        assertEquals(5, plain.validateOptions().sample());
+        ResourceSyncEndpoint own = context.getEndpoint("resourcesync:https://example.org/b?sample=9",
+                ResourceSyncEndpoint.class);
+        assertEquals(9, own.validateOptions().sample(), "an endpoint option overrides the component's");
+        assertEquals(5, component.getValidateConfiguration().getSample(), "endpoints get copies");
+    }
+
+    @Test
     void atomPmh() throws Exception {
         configure("resourcesync-atompmh", Component.class,
                 Map.of("maxDocuments", "3", "mediaTypes", "application/rifcs xml", "connectTimeout", "1234",
