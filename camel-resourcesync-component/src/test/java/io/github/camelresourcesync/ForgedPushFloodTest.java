@@ -140,6 +140,29 @@ class ForgedPushFloodTest {
         assertMirrors(source.snapshot(), tmp.resolve("mirror"));
     }
 
+    /**
+     * A refused delivery is answered with its reason as plain text and nothing of the request: the forger's headers
+     * (the signature it tried among them) are not sent back, as Camel would with the exchange's headers left in.
+     */
+    @Test
+    void aRefusedDeliveryIsAnsweredWithItsReasonAndNoneOfTheRequestsHeaders() throws Exception {
+        URI callback = consumer.push().callback();
+        String forged = "sha256=" + "00".repeat(32);
+        java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(callback)
+                    .header("Content-Type", "application/xml").header("X-Hub-Signature", forged)
+                    .header("X-Probe", "echo-me")
+                    .header("Link", "<" + source.changeTopic() + ">; rel=\"self\", <" + hub.uri() + ">; rel=\"hub\"")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(source.changeNotification(1))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, answer.statusCode());
+        assertTrue(answer.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
+                () -> "Content-Type: " + answer.headers().map());
+        assertTrue(answer.body().contains("X-Hub-Signature"), () -> "the reason: " + answer.body());
+        for (String echoed : List.of("X-Hub-Signature", "X-Probe", "Link")) {
+            assertTrue(answer.headers().firstValue(echoed).isEmpty(), () -> echoed + " sent back: " + answer.headers().map());
+        }
+    }
+
     // DEFECT (ResourceSyncPush.handle, owned by the push work): the callback has no cap of its own; it takes every
     // delivery whole as a byte[] (in.getBody(byte[].class)) before the signature is checked. platform-http's Vert.x
     // BodyHandler buffers up to 10 MiB by default (413 above, but only after reading the connection to its end), so
