@@ -3,17 +3,15 @@ package io.github.camelresourcesync;
 import java.net.URI;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.EndpointServices;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
-import org.apache.camel.ResolveEndpointFailedException;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.EndpointServiceRegistry.EndpointService;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a {@code resourcesync:} endpoint tells Camel and its user about itself. */
 class ResourceSyncEndpointServiceTest {
@@ -37,9 +35,7 @@ class ResourceSyncEndpointServiceTest {
                 }
             });
             context.start();
-            EndpointService service = context.getCamelContextExtension().getEndpointServiceRegistry()
-                    .listAllEndpointServices().stream().filter(s -> "resourcesync".equals(s.getComponent()))
-                    .findFirst().orElseThrow();
+            EndpointService service = EndpointServices.of(context, "resourcesync");
             assertEquals("resourcesync", service.getServiceProtocol());
             assertEquals(base.toString(), service.getServiceUrl());
             assertEquals("in", service.getDirection());
@@ -49,12 +45,8 @@ class ResourceSyncEndpointServiceTest {
 
     @Test
     void aUriWithoutTheSourceUrlSaysWhatGoesThere() throws Exception {
-        try (CamelContext context = new DefaultCamelContext()) {
-            ResolveEndpointFailedException e = assertThrows(ResolveEndpointFailedException.class,
-                    () -> context.getEndpoint("resourcesync:?delay=1000"));
-            assertTrue(e.getMessage().contains("resourcesync: needs the Source URL, e.g."
-                                               + " resourcesync:https://example.org/.well-known/resourcesync"),
-                    e.getMessage());
-        }
+        EndpointServices.assertRefusedSaying("resourcesync:?delay=1000",
+                "resourcesync: needs the Source URL,"
+                + " e.g. resourcesync:https://example.org/.well-known/resourcesync");
     }
 }

@@ -3,17 +3,15 @@ package io.github.camelresourcesync.component.atompmh;
 import java.net.URI;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.EndpointServices;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
-import org.apache.camel.ResolveEndpointFailedException;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.EndpointServiceRegistry.EndpointService;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a {@code resourcesync-atompmh:} endpoint tells Camel and its user about itself. */
 class AtomPmhEndpointTest {
@@ -38,9 +36,7 @@ class AtomPmhEndpointTest {
                 }
             });
             context.start();
-            EndpointService service = context.getCamelContextExtension().getEndpointServiceRegistry()
-                    .listAllEndpointServices().stream().filter(s -> "resourcesync-atompmh".equals(s.getComponent()))
-                    .findFirst().orElseThrow();
+            EndpointService service = EndpointServices.of(context, "resourcesync-atompmh");
             assertEquals("atom-pmh", service.getServiceProtocol());
             assertEquals(feed.toString(), service.getServiceUrl());
             assertEquals("in", service.getDirection());
@@ -50,12 +46,8 @@ class AtomPmhEndpointTest {
 
     @Test
     void aUriWithoutTheFeedUrlSaysWhatGoesThere() throws Exception {
-        try (CamelContext context = new DefaultCamelContext()) {
-            ResolveEndpointFailedException e = assertThrows(ResolveEndpointFailedException.class,
-                    () -> context.getEndpoint("resourcesync-atompmh:?delay=1000"));
-            assertTrue(e.getMessage().contains("resourcesync-atompmh: needs the feed URL, e.g."
-                                               + " resourcesync-atompmh:https://example.org/feed.atom"),
-                    e.getMessage());
-        }
+        EndpointServices.assertRefusedSaying("resourcesync-atompmh:?delay=1000",
+                "resourcesync-atompmh: needs the feed URL,"
+                + " e.g. resourcesync-atompmh:https://example.org/feed.atom");
     }
 }

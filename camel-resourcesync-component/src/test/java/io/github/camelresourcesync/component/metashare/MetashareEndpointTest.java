@@ -1,9 +1,9 @@
 package io.github.camelresourcesync.component.metashare;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.EndpointServices;
 import io.github.camelresourcesync.testsupport.MetashareNode;
 import org.apache.camel.CamelContext;
-import org.apache.camel.ResolveEndpointFailedException;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.EndpointServiceRegistry.EndpointService;
@@ -32,9 +32,7 @@ class MetashareEndpointTest {
                 }
             });
             context.start();
-            EndpointService service = context.getCamelContextExtension().getEndpointServiceRegistry()
-                    .listAllEndpointServices().stream().filter(s -> "resourcesync-metashare".equals(s.getComponent()))
-                    .findFirst().orElseThrow();
+            EndpointService service = EndpointServices.of(context, "resourcesync-metashare");
             assertEquals("metashare", service.getServiceProtocol());
             assertEquals(node.baseUri().toString(), service.getServiceUrl());
             assertEquals("node", service.getRouteId());
@@ -43,13 +41,9 @@ class MetashareEndpointTest {
 
     @Test
     void aUriWithoutTheNodeUrlSaysWhatGoesThere() throws Exception {
-        try (CamelContext context = new DefaultCamelContext()) {
-            ResolveEndpointFailedException e = assertThrows(ResolveEndpointFailedException.class,
-                    () -> context.getEndpoint("resourcesync-metashare:?username=u&password=p"));
-            assertTrue(e.getMessage().contains("resourcesync-metashare: needs the node's base URL, e.g."
-                                               + " resourcesync-metashare:https://metashare.example.org"),
-                    e.getMessage());
-        }
+        EndpointServices.assertRefusedSaying("resourcesync-metashare:?username=u&password=p",
+                "resourcesync-metashare: needs the node's base URL,"
+                + " e.g. resourcesync-metashare:https://metashare.example.org");
     }
 
     /** The node is harvested as a sync user: a route without the password fails at start, saying what it needs. */
