@@ -115,6 +115,19 @@ class ResumePointOwnerTest {
         }
     }
 
+    /** A route that stopped gave its resume point up: another route on it starts and polls (a redeployment). */
+    @Test
+    void aStoppedRouteGivesItsResumePointUpToTheNext() throws Exception {
+        String from = source();
+        startTwo(from, "old", from + "&fetchContent=true", "new", false);
+        await().atMost(Polls.TIMEOUT).until(() -> first.size() == 1);
+        context.getRouteController().stopRoute("old");
+        context.getRouteController().startRoute("new");
+        SyncEventPollingConsumer next = Polls.consumer(context, "new");
+        await().atMost(Polls.TIMEOUT).until(() -> next.getPolls() >= 1);
+        assertEquals(0, next.getFailedPolls(), () -> "the next route's poll failed: " + next.getLastPollError());
+    }
+
     /** Starts a route {@code one} delivering bodies to {@link #first} and a route {@code two} to {@link #second}. */
     private void startTwo(String fromOne, String one, String fromTwo, String two, boolean startTwo) throws Exception {
         context = new DefaultCamelContext();
