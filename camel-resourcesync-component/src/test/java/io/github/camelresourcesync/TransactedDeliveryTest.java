@@ -20,6 +20,7 @@ import io.github.camelresourcesync.model.SyncEvent;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.LogCapture;
+import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.Exchange;
 import org.apache.camel.NamedNode;
@@ -131,6 +132,8 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
                 }
             });
             await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
+            // a committed exchange is a delivered event, not a failure to report, retry or pass over
+            assertEquals(0, Polls.consumer(context, "tx").getFailedEvents());
             context.getRouteController().stopRoute("tx");
             assertStateWrittenByLastSinkTransaction();
         }
