@@ -110,6 +110,7 @@ class ResourceSyncOperationsTest {
         assertEquals(1L, server.getAttribute(name, "UpdatedEvents"));
         assertEquals(1L, server.getAttribute(name, "DeletedEvents"));
         assertEquals(0L, server.getAttribute(name, "FixityFailures"));
+        assertEquals(5L + 5 + 7, server.getAttribute(name, "BytesDelivered"), "alpha, bravo, alpha 2");
         assertTrue((Long) server.getAttribute(name, "Polls") >= 2);
         assertFalse(((String) server.getAttribute(name, "LastPollStarted")).isEmpty());
         assertTrue((Long) server.getAttribute(name, "LagSeconds") >= 0);
@@ -169,10 +170,19 @@ class ResourceSyncOperationsTest {
         assertTrue(refused.getMessage().contains("allowed: 127.0.0.1 and its subdomains"), refused.getMessage());
         // the refused change stays failed and is retried by later polls, each refusal counted: stop polling to compare
         var refusedMeter = meters.get("camel.resourcesync.refused.links").functionCounter();
+        long seenInJmx = (Long) ManagementFactory.getPlatformMBeanServer().getAttribute(consumerMBean(), "RefusedLinks");
         context.getRouteController().stopRoute("sync");
         long refusals = failures.stream().filter(LinkRefusedException.class::isInstance).count();
         assertTrue(refusals >= 1);
         assertEquals(refusals, consumer().getStatistics().refusedLinks());
         assertEquals(refusals, refusedMeter.count());
+        assertTrue(seenInJmx >= 1 && seenInJmx <= refusals, "JMX RefusedLinks " + seenInJmx + " of " + refusals);
+    }
+
+    private ObjectName consumerMBean() throws Exception {
+        Set<ObjectName> names = ManagementFactory.getPlatformMBeanServer().queryNames(
+                new ObjectName("org.apache.camel:context=" + context.getName() + ",type=consumers,*"), null);
+        assertEquals(1, names.size(), names.toString());
+        return names.iterator().next();
     }
 }
