@@ -128,6 +128,14 @@ class ResourceSyncOperationsTest {
         assertTrue(meters.get("camel.resourcesync.poll").functionTimer().count() >= 2);
         double lag = meters.get("camel.resourcesync.lag").gauge().value();
         assertTrue(lag > 0, "the Source's clock is in 2024: lag " + lag);
+        // documents and bodies: more than the bodies delivered
+        assertTrue(meters.get("camel.resourcesync.bytes.received").functionCounter().count() > 5 + 5 + 7);
+        // the counters operations.md lists are registered, at zero on a harvest without trouble
+        for (String counter : List.of("events.failed", "fixity.failures", "events.given.up", "retries", "http.errors",
+                "polls.failed", "polls.skipped", "lease.handovers", "lease.lost", "gaps")) {
+            assertEquals(0.0, meters.get("camel.resourcesync." + counter).tag("routeId", "sync").functionCounter()
+                    .count(), counter);
+        }
 
         // dev console
         DevConsole console = PluginHelper.getDevConsoleResolver(context).resolveDevConsole("resourcesync");
