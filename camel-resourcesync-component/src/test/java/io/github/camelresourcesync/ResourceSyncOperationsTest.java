@@ -145,6 +145,11 @@ class ResourceSyncOperationsTest {
         assertTrue(text.contains("Source: " + capabilityList + ": baseline complete"), text);
         assertTrue(text.contains("2 created, 1 updated, 1 deleted"), text);
         assertTrue(text.contains("Last poll: 20"), text);
+        assertTrue(text.matches("(?s).*Lag: \\d+ s.*"), text);
+        // a harvest without trouble on an embedded store: no line about what did not happen
+        for (String absent : List.of("failed: ", "Node ", "Given up", "Last failed event")) {
+            assertFalse(text.contains(absent), () -> absent + " in " + text);
+        }
         @SuppressWarnings("unchecked")
         Map<String, Object> json = (Map<String, Object>) console.call(DevConsole.MediaType.JSON);
         @SuppressWarnings("unchecked")
@@ -152,6 +157,10 @@ class ResourceSyncOperationsTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> sources = (List<Map<String, Object>>) consumers.get(0).get("sources");
         assertEquals("2024-01-01T00:00:04Z", sources.get(0).get("resumeTime"));
+        assertTrue(consumers.get(0).containsKey("lastPollStarted"), consumers.toString());
+        for (String absent : List.of("lastPollError", "leaseNode", "lastGivenUp", "lastEventError")) {
+            assertFalse(consumers.get(0).containsKey(absent), () -> absent + " in " + consumers);
+        }
         assertEquals(true, sources.get(0).get("baselineComplete"));
 
         context.getRouteController().stopRoute("sync");
