@@ -1,6 +1,8 @@
 package io.github.camelresourcesync;
 
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -148,12 +150,9 @@ class ForgedPushFloodTest {
     void aRefusedDeliveryIsAnsweredWithItsReasonAndNoneOfTheRequestsHeaders() throws Exception {
         URI callback = consumer.push().callback();
         String forged = "sha256=" + "00".repeat(32);
-        java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(callback)
-                    .header("Content-Type", "application/xml").header("X-Hub-Signature", forged)
-                    .header("X-Probe", "echo-me")
-                    .header("Link", "<" + source.changeTopic() + ">; rel=\"self\", <" + hub.uri() + ">; rel=\"hub\"")
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(source.changeNotification(1))).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(hub.forgery(callback,
+                source.changeTopic().toString(), source.changeNotification(1), forged).header("X-Probe", "echo-me")
+                .build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(403, answer.statusCode());
         assertTrue(answer.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
                 () -> "Content-Type: " + answer.headers().map());

@@ -292,7 +292,7 @@ public class JdbcStateStore implements SyncStateStore {
         }
         try (Connection c = ds.getConnection()) {
             Sql s = new Sql(JdbcDialect.of(c), tablePrefix);
-            createTables(c, s);
+            MissingTables.create(c, s.createTables);
             sql = s;
             LOG.info("Keeping ResourceSync state in {} (tables {}source, {}resource)", describe(c), tablePrefix,
                     tablePrefix);
@@ -513,10 +513,6 @@ public class JdbcStateStore implements SyncStateStore {
             ps.setBytes(3, StateCodec.encodeSource(state));
             ps.executeUpdate();
         }
-    }
-
-    private static void createTables(Connection c, Sql s) throws SQLException {
-        MissingTables.create(c, s.createTables);
     }
 
     private HikariDataSource pool() {

@@ -216,13 +216,19 @@ public final class TestHub implements AutoCloseable {
      * @return the callback's status
      */
     public int forge(URI callback, String topic, byte[] body, String signatureHeader) throws Exception {
+        return client.send(forgery(callback, topic, body, signatureHeader).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** The request {@link #forge} sends, for a test that adds to it or reads the whole answer. */
+    public HttpRequest.Builder forgery(URI callback, String topic, byte[] body, String signatureHeader) {
         HttpRequest.Builder b = HttpRequest.newBuilder(callback).header("Content-Type", "application/xml")
                 .header("Link", "<" + topic + ">; rel=\"self\", <" + uri() + ">; rel=\"hub\"")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (signatureHeader != null) {
             b.header("X-Hub-Signature", signatureHeader);
         }
-        return client.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return b;
     }
 
     /** Verifies intent as this hub would, for any topic and mode; returns the callback's status and body. */
