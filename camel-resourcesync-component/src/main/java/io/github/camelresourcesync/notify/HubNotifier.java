@@ -12,8 +12,10 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
 
 import io.github.camelresourcesync.http.Backoff;
 import io.github.camelresourcesync.http.UrlRedaction;
@@ -102,6 +104,12 @@ public final class HubNotifier implements AutoCloseable {
      * @param executor  runs the worker (one long-running task) until {@link #close}
      */
     public HubNotifier(Config config, WebSubPublisher hub, TopicDocuments documents, Executor executor) {
+        this(config, hub, documents, executor, () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /** {@code jitter} in {@code [0, 1)} picks each retry's wait within its ceiling; fixed by tests. */
+    HubNotifier(Config config, WebSubPublisher hub, TopicDocuments documents, Executor executor,
+                DoubleSupplier jitter) {
         if (config.mode() == Mode.PUBLISH && documents == null) {
             throw new IllegalArgumentException("hub.mode=publish needs the topic documents written where the hub"
                                                + " fetches them");
@@ -109,7 +117,7 @@ public final class HubNotifier implements AutoCloseable {
         this.config = config;
         this.hub = hub;
         this.documents = documents;
-        this.backoff = new Backoff(config.retryDelay(), config.maxRetryDelay());
+        this.backoff = new Backoff(config.retryDelay(), config.maxRetryDelay(), jitter);
         this.queue = new ArrayBlockingQueue<>(Math.max(1, config.queueSize()));
         executor.execute(this::run);
     }

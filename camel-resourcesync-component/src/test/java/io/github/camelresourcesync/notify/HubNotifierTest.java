@@ -46,6 +46,8 @@ class HubNotifierTest {
     /** set: the hub holds every request until it opens (a slow hub) */
     private volatile CountDownLatch holdRequests;
     private final AtomicInteger requests = new AtomicInteger();
+    /** when each request reached the hub ({@link System#nanoTime}) */
+    private final List<Long> arrivals = new CopyOnWriteArrayList<>();
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
     private final List<String> links = new CopyOnWriteArrayList<>();
     private final ExecutorService executor = Executors.newSingleThreadExecutor();
@@ -57,6 +59,7 @@ class HubNotifierTest {
         server.createContext("/hub", ex -> {
             try (ex; InputStream in = ex.getRequestBody()) {
                 byte[] b = in.readAllBytes();
+                arrivals.add(System.nanoTime());
                 requests.incrementAndGet();
                 CountDownLatch hold = holdRequests;
                 if (hold != null) {
@@ -101,10 +104,19 @@ class HubNotifierTest {
 
     private HubNotifier notifier(HubNotifier.Mode mode, int queueSize, int attempts, Duration retryDelay,
                                  Duration maxRetryDelay, HubNotifier.TopicDocuments docs) {
-        notifier = new HubNotifier(new HubNotifier.Config(mode, queueSize, attempts, retryDelay,
-                maxRetryDelay, URI.create("http://source.example/capabilitylist.xml")),
-                new WebSubPublisher(hub(), new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY))), docs, executor);
+        notifier = new HubNotifier(config(mode, queueSize, attempts, retryDelay, maxRetryDelay), publisher(), docs,
+                executor);
         return notifier;
+    }
+
+    private static HubNotifier.Config config(HubNotifier.Mode mode, int queueSize, int attempts, Duration retryDelay,
+                                             Duration maxRetryDelay) {
+        return new HubNotifier.Config(mode, queueSize, attempts, retryDelay, maxRetryDelay,
+                URI.create("http://source.example/capabilitylist.xml"));
+    }
+
+    private WebSubPublisher publisher() {
+        return new WebSubPublisher(hub(), new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY)));
     }
 
     private static Entry change(String name, int second) {
@@ -126,6 +138,23 @@ class HubNotifierTest {
         assertTrue(parsed.isChangeNotification());
         assertEquals(List.of(change("a", 1)), parsed.entries());
         assertTrue(new String(bodies.get(0), StandardCharsets.UTF_8).contains("rel=\"up\""));
+    }
+
+    @Test
+    void eachRetryWaitsItsBackoffBeforePostingAgain() {
+        failuresLeft.set(2);
+        // jitter fixed near its top: the first retry waits 594 ms, the second (doubled) 1,188 ms; without the wait
+        // the posts follow as fast as the hub answers
+        notifier = new HubNotifier(config(HubNotifier.Mode.FAT_PING, 100, 3, Duration.ofMillis(600),
+                Duration.ofSeconds(5)), publisher(), null, executor, () -> 0.99);
+        notifier.offer(TOPIC, Capability.CHANGELIST_NOTIFICATION, change("a", 1));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> notifier.stats().posted() == 1);
+        assertEquals(3, arrivals.size());
+        // lower bounds only: a scheduled retry is never early, however slow the machine
+        long first = TimeUnit.NANOSECONDS.toMillis(arrivals.get(1) - arrivals.get(0));
+        long second = TimeUnit.NANOSECONDS.toMillis(arrivals.get(2) - arrivals.get(1));
+        assertTrue(first >= 590, "first retry after " + first + " ms, expected at least 594 ms");
+        assertTrue(second >= 1180, "second retry after " + second + " ms, expected at least 1,188 ms");
     }
 
     @Test
