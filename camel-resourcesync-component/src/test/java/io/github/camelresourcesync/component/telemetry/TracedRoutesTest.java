@@ -20,9 +20,12 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Consumer;
+import org.apache.camel.Endpoint;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.support.DefaultPollingConsumerPollStrategy;
 import org.apache.camel.opentelemetry2.OpenTelemetryTracer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -238,6 +241,31 @@ class TracedRoutesTest {
         assertEquals(polls.size(), polls.stream().map(SpanData::getTraceId).distinct().count());
         assertTrue(currentWhileReadingState.contains(polls.get(0).getSpanId()),
                 "the poll current while it read the state: " + currentWhileReadingState + " " + tracing.names());
+    }
+
+    @Test
+    void nothingIsCurrentOnTheConsumersThreadBetweenPolls() throws Exception {
+        source = new TestSource().put("/res/a.txt", "alpha");
+        // a poll strategy runs on the consumer's thread just before each poll: there, as in a log line's trace id
+        // or a task sharing the scheduler, the last poll must not still be the current span
+        List<Boolean> spanCurrentBeforePoll = new CopyOnWriteArrayList<>();
+        context.getRegistry().bind("recordingStrategy", new DefaultPollingConsumerPollStrategy() {
+            @Override
+            public boolean begin(Consumer consumer, Endpoint endpoint) {
+                spanCurrentBeforePoll.add(Span.current().getSpanContext().isValid());
+                return true;
+            }
+        });
+        start(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#store&delay=50&initialDelay=0"
+                     + "&pollStrategy=#recordingStrategy").routeId("sync").to("log:sync?level=OFF");
+            }
+        });
+        await().atMost(60, TimeUnit.SECONDS).until(() -> spanCurrentBeforePoll.size() >= 3);
+        assertFalse(tracing.named("resourcesync poll").isEmpty(), tracing.names());
+        assertFalse(spanCurrentBeforePoll.contains(true), "a span current before a poll: " + spanCurrentBeforePoll);
     }
 
     @Test
