@@ -77,7 +77,9 @@ class ConsumerHealthCheckRegistrationTest {
     void theRegistryListsTheConsumerCheckForReadinessAndLivenessAndDisablingItThereWorks() throws Exception {
         startHarvest();
         SyncEventPollingConsumer consumer = Polls.consumer(context, "sync");
-        await().atMost(60, TimeUnit.SECONDS).until(() -> consumer.getStatistics().events() == 2);
+        // ready once the first poll is done (Camel's readiness: DOWN before it)
+        await().atMost(60, TimeUnit.SECONDS).until(() -> consumer.isFirstPollDone()
+                                                          && consumer.getStatistics().events() == 2);
 
         HealthCheck check = HealthCheckHelper.getHealthCheck(context, "consumer:sync");
         assertNotNull(check, "consumer:sync registered");
@@ -107,8 +109,10 @@ class ConsumerHealthCheckRegistrationTest {
     void aFailedPollIsDownWithCamelsMessageAndError() throws Exception {
         source.fail("/.well-known/resourcesync", 403, 1000);
         startHarvest();
-        await().atMost(60, TimeUnit.SECONDS).until(() -> result(HealthCheckHelper.invoke(context))
-                .map(r -> r.getState() == HealthCheck.State.DOWN).orElse(false));
+        // DOWN from the start ("not yet polled"); after the first failed poll with Camel's message for it
+        SyncEventPollingConsumer consumer = Polls.consumer(context, "sync");
+        // (Camel counts the failed poll once the poll has thrown)
+        await().atMost(60, TimeUnit.SECONDS).until(() -> consumer.getErrorCounter() >= 1);
         HealthCheck.Result down = result(HealthCheckHelper.invoke(context)).orElseThrow();
         String message = down.getMessage().orElse("");
         assertTrue(message.contains("failed polling") && message.contains("route: sync"), message);
