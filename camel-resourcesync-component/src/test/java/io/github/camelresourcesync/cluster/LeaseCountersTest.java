@@ -1,0 +1,114 @@
+package io.github.camelresourcesync.cluster;
+
+import java.lang.management.ManagementFactory;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import io.github.camelresourcesync.ResourceSyncComponent;
+import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import io.github.camelresourcesync.state.JdbcStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TestDatabase;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The lease counters of two nodes (two CamelContexts, one PostgreSQL) as JMX shows them per node
+ * ({@code PollsSkippedLeaseHeld}, {@code LeaseHandOvers}, {@code LeasesLost}): a poll skipped while the other node's
+ * poll holds the lease, a lease taken from the other node, a poll whose lease expired under it (the node paused past
+ * it, as the database sees it) and was taken over. The test runs each poll itself, so every count is exact.
+ */
+class LeaseCountersTest {
+
+    private final CountDownLatch paused = new CountDownLatch(1);
+    private final CountDownLatch resume = new CountDownLatch(1);
+    private volatile boolean pauseA = true;
+
+    @Test
+    void skippedPollsHandOversAndALostLeaseAreCountedPerNode() throws Exception {
+        String url = TestDatabase.postgresUrl();
+        String prefix = TestDatabase.uniquePrefix();
+        try (TestSource source = new TestSource().put("/res/r0.txt", "r0")) {
+            CamelContext a = node("a", url, prefix, source);
+            CamelContext b = node("b", url, prefix, source);
+            try {
+                a.start();
+                b.start();
+                SyncEventPollingConsumer nodeA = Polls.consumer(a, "leased");
+                SyncEventPollingConsumer nodeB = Polls.consumer(b, "leased");
+
+                // a's poll takes the lease and stops in its route at the first event
+                Thread pollA = new Thread(nodeA::run, "poll-of-a");
+                pollA.start();
+                assertTrue(paused.await(60, TimeUnit.SECONDS), "a delivers its first event");
+                nodeB.run(); // skipped: a holds the lease
+                // a "pauses" past its lease: the database sees it expired; b's next poll takes it over
+                try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+                    assertEquals(1, st.executeUpdate("UPDATE " + prefix + "lease SET expires_at = 0"));
+                }
+                nodeB.run();
+                resume.countDown(); // a wakes up: its commit is refused, the poll ends
+                pollA.join(60_000);
+                assertTrue(!pollA.isAlive(), "a's poll ended");
+                pauseA = false;
+                nodeA.run(); // takes the lease back from b
+
+                assertEquals(1L, attribute(b, "PollsSkippedLeaseHeld"));
+                assertEquals(1L, attribute(b, "LeaseHandOvers"), "b took the lease a held");
+                assertEquals(0L, attribute(b, "LeasesLost"));
+                assertEquals(0L, attribute(a, "PollsSkippedLeaseHeld"));
+                assertEquals(1L, attribute(a, "LeaseHandOvers"), "a took it back from b");
+                assertEquals(1L, attribute(a, "LeasesLost"), "a's paused poll lost its lease");
+            } finally {
+                resume.countDown();
+                b.stop();
+                a.stop();
+                TestDatabase.dropTables(url, prefix);
+            }
+        }
+    }
+
+    private CamelContext node(String id, String url, String prefix, TestSource source) throws Exception {
+        JdbcStateStore store = new JdbcStateStore(url);
+        store.setTablePrefix(prefix);
+        store.setNodeId(id);
+        CamelContext context = new DefaultCamelContext();
+        context.getComponent("resourcesync", ResourceSyncComponent.class).setStateStore(store);
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                // no scheduled poll within the test: it runs each poll itself
+                from("resourcesync:" + source.base() + "?delay=3600000&initialDelay=3600000").routeId("leased")
+                        .process(e -> {
+                            if (id.equals("a") && pauseA) {
+                                paused.countDown();
+                                assertTrue(resume.await(60, TimeUnit.SECONDS));
+                            }
+                        });
+            }
+        });
+        return context;
+    }
+
+    private static long attribute(CamelContext context, String attribute) throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        Set<ObjectName> names = server.queryNames(new ObjectName("org.apache.camel:context=" + context.getName()
+                                                                 + ",type=consumers,*"), null);
+        assertEquals(1, names.size(), names.toString());
+        return (Long) server.getAttribute(names.iterator().next(), attribute);
+    }
+}
