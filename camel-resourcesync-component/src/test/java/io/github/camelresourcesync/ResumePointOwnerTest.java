@@ -69,7 +69,29 @@ class ResumePointOwnerTest {
         });
         String message = rootMessage(e);
         assertTrue(message.contains("'bundled'") && message.contains("'mine'"), message);
-        assertTrue(message.contains("stateId"), message);
+        assertTrue(message.contains("both harvest " + server.uri("/resourcelist.xml") + " (no stateId) into the same"
+                                    + " state store"), message);
+        assertTrue(message.contains("Give each route its own stateId (e.g. stateId=mine)"), message);
+    }
+
+    /** Two routes given one stateId: the refusal names that stateId, the thing to change. */
+    @Test
+    void aSecondRouteWithTheSameStateIdRefusesToStartNamingIt() {
+        String from = source() + "&stateId=shared";
+        context = new DefaultCamelContext();
+        Exception e = assertThrows(Exception.class, () -> {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(from).routeId("first").to("mock:a");
+                    from(from + "&fetchContent=false").routeId("second").to("mock:b");
+                }
+            });
+            context.start();
+        });
+        String message = rootMessage(e);
+        assertTrue(message.contains("Routes 'first' and 'second' both harvest " + server.uri("/resourcelist.xml")
+                                    + " with stateId shared into the same state store"), message);
     }
 
     @Test
