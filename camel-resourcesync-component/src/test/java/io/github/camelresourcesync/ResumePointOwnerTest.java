@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,7 +71,29 @@ class ResumePointOwnerTest {
         });
         String message = rootMessage(e);
         assertTrue(message.contains("'bundled'") && message.contains("'mine'"), message);
-        assertTrue(message.contains("stateId"), message);
+        assertTrue(message.contains("both harvest " + server.uri("/resourcelist.xml") + " (no stateId) into the same"
+                                    + " state store"), message);
+        assertTrue(message.contains("Give each route its own stateId (e.g. stateId=mine)"), message);
+    }
+
+    /** Two routes given one stateId: the refusal names that stateId, the thing to change. */
+    @Test
+    void aSecondRouteWithTheSameStateIdRefusesToStartNamingIt() {
+        String from = source() + "&stateId=shared";
+        context = new DefaultCamelContext();
+        Exception e = assertThrows(Exception.class, () -> {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(from).routeId("first").to("mock:a");
+                    from(from + "&fetchContent=false").routeId("second").to("mock:b");
+                }
+            });
+            context.start();
+        });
+        String message = rootMessage(e);
+        assertTrue(message.contains("Routes 'first' and 'second' both harvest " + server.uri("/resourcelist.xml")
+                                    + " with stateId shared into the same state store"), message);
     }
 
     @Test
@@ -126,6 +150,61 @@ class ResumePointOwnerTest {
         SyncEventPollingConsumer next = Polls.consumer(context, "new");
         await().atMost(Polls.TIMEOUT).until(() -> next.getPolls() >= 1);
         assertEquals(0, next.getFailedPolls(), () -> "the next route's poll failed: " + next.getLastPollError());
+    }
+
+    /**
+     * A Source whose Source Description points to another Capability List and later back: the route that followed it
+     * gave the first one up when it moved, so another route could take it meanwhile; when the Source comes back, the
+     * first route's polls fail naming both routes and that state key, instead of both harvesting into it.
+     */
+    @Test
+    void aCapabilityListGivenUpAndFoundAgainIsClaimedAgain() throws Exception {
+        try (LiteralSource source = new LiteralSource()) {
+            for (String list : List.of("a", "b")) {
+                source.xml("/" + list + "/capabilitylist.xml", URLSET + """
+                          <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
+                          <rs:md capability="capabilitylist"/>
+                          <url><loc>{base}/%s/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
+                        </urlset>""".formatted(list));
+                source.xml("/" + list + "/resourcelist.xml", URLSET + """
+                          <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z"/>
+                          <url><loc>{base}/res/%s.txt</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>
+                        </urlset>""".formatted(list)).text("/res/" + list + ".txt", list);
+            }
+            pointTo(source, "a");
+            // every poll reads the Source Description again
+            String state = "?delay=50&initialDelay=0&rediscoveryInterval=1&stateDirectory=" + dir;
+            startTwo("resourcesync:" + source.base() + state, "follower",
+                    "resourcesync:" + source.origin() + "/a/capabilitylist.xml" + state, "direct", false);
+            SyncEventPollingConsumer follower = Polls.consumer(context, "follower");
+            await().atMost(Polls.TIMEOUT).until(() -> first.contains("a"));
+
+            pointTo(source, "b");
+            await().atMost(Polls.TIMEOUT).until(() -> first.contains("b"));
+            // the follower gave list a up: another route may harvest it now
+            context.getRouteController().startRoute("direct");
+            SyncEventPollingConsumer direct = Polls.consumer(context, "direct");
+            Polls.awaitFullPolls(direct, 1);
+            assertEquals(0, direct.getFailedPolls(), () -> "list a was still claimed: " + direct.getLastPollError());
+
+            pointTo(source, "a");
+            long failedBefore = follower.getFailedPolls();
+            Polls.awaitFullPolls(follower, 2);
+            assertTrue(follower.getFailedPolls() > failedBefore, "the follower's polls of list a failed");
+            String error = follower.getLastPollError();
+            assertTrue(error != null && error.contains("'direct'") && error.contains("'follower'")
+                       && error.contains("state key " + source.origin() + "/a/capabilitylist.xml"), error);
+            assertEquals(0, direct.getFailedPolls(), () -> "the route that took list a keeps it: "
+                                                           + direct.getLastPollError());
+        }
+    }
+
+    /** The Source Description lists only the Capability List {@code /<list>/capabilitylist.xml}. */
+    private static void pointTo(LiteralSource source, String list) {
+        source.xml("/.well-known/resourcesync", URLSET + """
+                  <rs:md capability="description"/>
+                  <url><loc>{base}/%s/capabilitylist.xml</loc><rs:md capability="capabilitylist"/></url>
+                </urlset>""".formatted(list));
     }
 
     /** Starts a route {@code one} delivering bodies to {@link #first} and a route {@code two} to {@link #second}. */

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.sql.DataSource;
 
@@ -22,6 +23,7 @@ import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.NamedNode;
 import org.apache.camel.Processor;
@@ -31,6 +33,7 @@ import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.ExceptionHandler;
 import org.apache.camel.spi.TransactedPolicy;
 import org.apache.camel.spring.spi.SpringTransactionPolicy;
+import org.apache.camel.support.AsyncProcessorSupport;
 import org.apache.camel.support.processor.DelegateAsyncProcessor;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -135,6 +138,70 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
             // a committed exchange is a delivered event, not a failure to report, retry or pass over
             assertEquals(0, Polls.consumer(context, "tx").getFailedEvents());
             context.getRouteController().stopRoute("tx");
+            assertStateWrittenByLastSinkTransaction();
+        }
+    }
+
+    /**
+     * The state store given a {@code TransactionAwareDataSourceProxy} over the transaction manager's DataSource (as
+     * camel-jdbc needs it): the same database connection pool, so the state still commits in the exchange's
+     * transaction.
+     */
+    @Test
+    void aStateStoreOnATransactionAwareProxyOfTheDataSourceJoinsTheTransaction() throws Exception {
+        try (TestSource source = source(10); LogCapture log = LogCapture.open()) {
+            context = new DefaultCamelContext();
+            JdbcStateStore store = new JdbcStateStore(new TransactionAwareDataSourceProxy(ds));
+            store.setTablePrefix(prefix);
+            context.getRegistry().bind("store", store);
+            context.getRegistry().bind("dataSource", ds);
+            context.getRegistry().bind("PROPAGATION_REQUIRED",
+                    new SpringTransactionPolicy(new DataSourceTransactionManager(ds)));
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(uri(source, "")).routeId("tx").transacted()
+                            .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
+                                + " txid_current())");
+                }
+            });
+            context.start();
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
+            context.getRouteController().stopRoute("tx");
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("Route 'tx' is transacted")),
+                    "no WARN of at-least-once delivery: " + log.lines());
+            assertStateWrittenByLastSinkTransaction();
+        }
+    }
+
+    /**
+     * No policy bean, only the one transaction manager in the registry (Spring Boot's case, docs/state-and-delivery.md):
+     * Camel makes the {@code PROPAGATION_REQUIRED} policy from it, and the state commits in its transactions.
+     */
+    @Test
+    void theOneTransactionManagerOfTheRegistryWithoutAPolicyBeanHoldsTheState() throws Exception {
+        try (TestSource source = source(10); LogCapture log = LogCapture.open()) {
+            context = new DefaultCamelContext();
+            JdbcStateStore store = new JdbcStateStore(ds);
+            store.setTablePrefix(prefix);
+            context.getRegistry().bind("store", store);
+            context.getRegistry().bind("dataSource", ds);
+            context.getRegistry().bind("transactionManager", new DataSourceTransactionManager(ds));
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(uri(source, "")).routeId("tx").transacted()
+                            .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
+                                + " txid_current())");
+                }
+            });
+            context.start();
+            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
+            context.getRouteController().stopRoute("tx");
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("Route 'tx' is transacted")),
+                    "no WARN of at-least-once delivery: " + log.lines());
             assertStateWrittenByLastSinkTransaction();
         }
     }
@@ -351,6 +418,47 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
                                     + " manages no single DataSource the JdbcStateStore could write in: its state"
                                     + " commits after each exchange, outside the route's transaction"),
                     log.lines().toString());
+        }
+    }
+
+    /**
+     * A route without {@code transacted()} whose processor has a {@code supportTransacted()} answering false (the
+     * method Camel's error handlers have): no transaction is made of it, and nothing is said about one at start.
+     */
+    @Test
+    void aProcessorThatSupportsNoTransactionsMakesNoTransactedRoute() throws Exception {
+        List<Boolean> audited = new CopyOnWriteArrayList<>();
+        try (TestSource source = source(3); LogCapture log = LogCapture.open()) {
+            context = new DefaultCamelContext();
+            context.getRegistry().bind("memory", new InMemoryStateStore());
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base() + "?stateStore=#memory&initialDelay=0&delay=100")
+                            .routeId("audited").process(new Audited())
+                            .process(e -> audited.add(e.getIn().getHeader("audited", Boolean.class)));
+                }
+            });
+            context.start();
+            await().atMost(PATIENCE).until(() -> audited.size() == 3);
+            assertEquals(List.of(true, true, true), audited);
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("'audited'") && l.contains("transacted")),
+                    "a route without a transaction says nothing of one: " + log.lines());
+        }
+    }
+
+    /** A processor that stamps each exchange and says it supports no transactions. */
+    public static final class Audited extends AsyncProcessorSupport {
+
+        @Override
+        public boolean process(Exchange exchange, AsyncCallback callback) {
+            exchange.getIn().setHeader("audited", true);
+            callback.done(true);
+            return true;
+        }
+
+        public boolean supportTransacted() {
+            return false;
         }
     }
 
