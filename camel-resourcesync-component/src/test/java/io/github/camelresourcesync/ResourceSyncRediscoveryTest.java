@@ -12,7 +12,8 @@ import io.github.camelresourcesync.testsupport.TestContexts;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.github.camelresourcesync.testsupport.LiteralSource.URLSET;
 import static org.awaitility.Awaitility.await;
@@ -21,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 /**
  * Discovered Capability Lists are trusted for {@code rediscoveryInterval} (15 minutes by default), but not after a
  * failed poll: a Source that moved its Capability List is found again by the next poll, not a quarter of an hour later.
+ * The same for a sync ({@code mode=baseline}) and an audit ({@code mode=audit}, against an empty state store: every
+ * listed resource is a {@code created} event, each audit).
  */
 class ResourceSyncRediscoveryTest {
 
@@ -46,15 +49,16 @@ class ResourceSyncRediscoveryTest {
                + "  <url><loc>{base}" + path + "</loc><lastmod>2024-01-01T00:00:01Z</lastmod></url>\n</urlset>";
     }
 
-    @Test
-    void aCapabilityListThatMovedIsFoundAgainByThePollAfterTheFailedOne() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"baseline", "audit&auditReport=false"})
+    void aCapabilityListThatMovedIsFoundAgainByThePollAfterTheFailedOne(String mode) throws Exception {
         source.capabilities("resourcelist").xml("/resourcelist.xml", resourceList("/res/a.txt"))
                 .text("/res/a.txt", "alpha");
         context = TestContexts.with(new InMemoryStateStore(), recorder);
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from("resourcesync:" + source.base() + "?stateStore=#store&mode=baseline"
+                from("resourcesync:" + source.base() + "?stateStore=#store&mode=" + mode
                      + "&delay=100&initialDelay=0&retryDelay=5&maxRetries=0&exceptionHandler=#recorder")
                         .process(e -> delivered.add(e.getIn().getHeader(ResourceSyncConstants.CHANGE, String.class)
                                                     + " " + URI.create(e.getIn().getHeader(

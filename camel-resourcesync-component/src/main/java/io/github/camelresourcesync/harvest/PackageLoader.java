@@ -42,12 +42,16 @@ final class PackageLoader {
     private final DumpLimits limits;
     private final Executor pool;
 
-    /** @param pool reads bitstreams ahead of delivery, as the fetch pool fetches bodies of list entries */
+    /**
+     * @param pool reads bitstreams ahead of delivery, as the fetch pool fetches bodies of list entries; {@code null}
+     *             when nothing is fetched ({@code fetchContent=false}): the packages a Resource Dump's baseline still
+     *             opens for their manifests are then opened on the caller's thread
+     */
     PackageLoader(HttpFetcher fetcher, SitemapReader reader, DumpLimits limits, Executor pool) {
         this.fetcher = fetcher;
         this.reader = reader;
         this.limits = limits;
-        this.pool = pool;
+        this.pool = pool != null ? pool : Runnable::run;
     }
 
     /**

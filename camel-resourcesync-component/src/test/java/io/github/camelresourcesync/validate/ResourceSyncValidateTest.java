@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.camelresourcesync.ResourceSyncConstants;
 import io.github.camelresourcesync.testsupport.RecordingExceptionHandler;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -113,6 +115,34 @@ class ResourceSyncValidateTest {
             assertEquals(0, source.server.requests("/r/a.txt"));
             assertEquals(0, source.server.requests("/r/b.txt"));
         }
+    }
+
+    @Test
+    void aTimeALittleAheadOfThisClockIsAFindingOnlyBeyondTheClockSkewTolerance() throws Exception {
+        // the Resource List made two minutes from now: within the default tolerance (five minutes), not within one
+        String soon = Instant.now().plus(2, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS).toString();
+        try (ValidSource source = new ValidSource()) {
+            aheadBy(source, soon);
+            assertEquals(List.of(), futureTimes(validate(source, "&sample=0")).stream()
+                    .map(m -> m.getBody(String.class)).toList());
+        }
+        try (ValidSource source = new ValidSource()) {
+            aheadBy(source, soon);
+            List<Message> future = futureTimes(validate(source, "&sample=0&clockSkewTolerance=60000"));
+            assertTrue(!future.isEmpty() && future.stream().allMatch(m -> (source.base + "/resourcelist.xml").equals(
+                    m.getHeader(ResourceSyncConstants.VALIDATE_DOCUMENT))), future::toString);
+            assertTrue(future.get(0).getBody(String.class).contains(soon), future.get(0).getBody(String.class));
+        }
+    }
+
+    private static void aheadBy(ValidSource source, String time) {
+        source.edit("/resourcelist.xml", "at=\"2026-01-20T00:00:00Z\" completed=\"2026-01-20T00:01:00Z\"",
+                "at=\"" + time + "\" completed=\"" + time + "\"");
+    }
+
+    private static List<Message> futureTimes(Run run) {
+        return run.findings().stream().filter(m -> "future-time".equals(m.getHeader(
+                ResourceSyncConstants.VALIDATE_RULE))).toList();
     }
 
     @Test
