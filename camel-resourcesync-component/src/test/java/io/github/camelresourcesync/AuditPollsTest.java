@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,8 @@ class AuditPollsTest {
     private LogCapture log;
     /** The route's exchanges, each as its audit result and file name ("empty" for an empty exchange). */
     private final List<String> received = new ArrayList<>();
+    /** What the route does after it recorded an exchange. */
+    private volatile java.util.function.Consumer<Exchange> inRoute = e -> { };
 
     @BeforeEach
     void start() throws Exception {
@@ -65,7 +68,10 @@ class AuditPollsTest {
             public void configure() {
                 from("resourcesync:" + source.base() + "?mode=audit&auditDirectory=" + mirror + "&fetchContent=false"
                      + "&maxRetries=0&initialDelay=3600000&delay=3600000&sendEmptyMessageWhenIdle=true" + options)
-                        .routeId("audit").process(e -> received.add(describe(e.getIn())));
+                        .routeId("audit").process(e -> {
+                            received.add(describe(e.getIn()));
+                            inRoute.accept(e);
+                        });
             }
         });
         context.start();
@@ -92,6 +98,21 @@ class AuditPollsTest {
                 "OUT OF SYNC; 2 listed, 1 matching, 1 missing"),
                 () -> String.join("\n", log.lines()));
         assertTrue(log.lines().stream().noneMatch(l -> l.startsWith("INFO")), () -> String.join("\n", log.lines()));
+    }
+
+    @Test
+    void anAuditStoppedWhileTheRouteHoldsADiscrepancyIsNotAnIdlePoll() throws Exception {
+        Files.delete(mirror.resolve("res/b.txt"));
+        SyncEventPollingConsumer consumer = auditRoute("&auditReport=false");
+        Thread stopper = new Thread(consumer::stop);
+        inRoute = e -> {
+            stopper.start();
+            await().atMost(Polls.TIMEOUT).until(() -> !consumer.isRunAllowed());
+        };
+        consumer.run();
+        stopper.join(Polls.TIMEOUT.toMillis());
+        assertEquals(List.of("missing res/b.txt"), received,
+                "the discrepancy delivered before the stop, and no empty exchange into the stopping route");
     }
 
     @Test
