@@ -156,9 +156,6 @@ final class ResourceSyncPush {
 
     /** The topic from the options; its hub from the options or, WebSub discovery, from the topic's Link headers. */
     private void subscribeConfigured() {
-        if (configuredSubscribed) {
-            return; // several polls queued an attempt: the first one did it
-        }
         URI topic = URI.create(options.getPushTopic());
         try {
             Channel c = options.getPushHub() != null && !options.getPushHub().isBlank()
