@@ -122,14 +122,16 @@ class PushDeliveryHandlingTest extends CamelTestSupport {
         source.change("/res/a.txt", "alpha, pushed");
         byte[] notification = source.changeNotification(1);
         String signature = HubSignature.sign("sha256", SECRET, notification);
-        // one Link header per link, as many hubs send them, and the signature twice (a proxy repeating it)
+        // one Link header per link, as many hubs send them, and the signature twice (a proxy repeating it); over
+        // HTTP/1.1, as hubs post: over HTTP/2 (h2c) Vert.x hands Camel one value per header name
         HttpRequest request = HttpRequest.newBuilder(consumer.push().callback())
                 .header("Content-Type", "application/xml")
-                .header("Link", "<" + hub.uri() + ">; rel=\"hub\"")
                 .header("Link", "<" + source.changeTopic() + ">; rel=\"self\"")
+                .header("Link", "<" + hub.uri() + ">; rel=\"hub\"")
                 .header("X-Hub-Signature", signature).header("X-Hub-Signature", signature)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(notification)).build();
-        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(request, HttpResponse.BodyHandlers.ofString());
         assertEquals(202, answer.statusCode(), answer::body);
         long queued = consumer.getPushPassesQueued();
         await().atMost(Polls.TIMEOUT).until(() -> consumer.pushPassesEnded(queued));
