@@ -78,6 +78,8 @@ final class ResourceSyncPush {
     private WebSubSubscriber subscriber;
     private Consumer callbackConsumer;
     private URI callback;
+    /** The configured {@code pushTopic} was handed to the subscriber (which retries and renews it from then on). */
+    private volatile boolean configuredSubscribed;
 
     ResourceSyncPush(ResourceSyncConsumer consumer, ResourceSyncEndpoint endpoint) {
         this.consumer = consumer;
@@ -160,16 +162,20 @@ final class ResourceSyncPush {
                     ? new Channel(topic, URI.create(options.getPushHub()), Capability.UNKNOWN)
                     : hubClient.discover(topic);
             subscriber.subscribe(c);
+            configuredSubscribed = true;
         } catch (Exception e) {
             LOG.warn("Cannot subscribe to {}: {}; polling goes on, retrying after the next poll",
                     UrlRedaction.redact(topic), e.getMessage());
         }
     }
 
-    /** After a poll: subscribe to the channels the followed Capability Lists advertise (new ones only). */
+    /**
+     * After a poll: the configured topic again if it could not be subscribed yet (its hub not discovered), whatever
+     * else is subscribed; then the channels the followed Capability Lists advertise (new ones only).
+     */
     void afterPoll(List<DiscoveredSource> followed) {
         boolean configured = options.getPushTopic() != null && !options.getPushTopic().isBlank();
-        if (configured && subscriber.subscriptions().isEmpty()) {
+        if (configured && !configuredSubscribed) {
             scheduler.execute(this::subscribeConfigured);
         }
         for (DiscoveredSource s : followed) {

@@ -1,0 +1,201 @@
+package io.github.camelresourcesync;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.sun.net.httpserver.HttpHandler;
+import io.github.camelresourcesync.http.AllowedHosts;
+import io.github.camelresourcesync.http.FetcherConfig;
+import io.github.camelresourcesync.notify.HubClient;
+import io.github.camelresourcesync.notify.WebSubPublisher;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TestContexts;
+import io.github.camelresourcesync.testsupport.TestHttpServer;
+import io.github.camelresourcesync.testsupport.TestHub;
+import io.github.camelresourcesync.testsupport.TestSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The push options a user sets on the endpoint, as the hub sees them: the callback URL it is told ({@code
+ * pushCallbackPath}, or the route id), when and where the configured {@code pushTopic} is subscribed ({@code pushHub}
+ * on another host, a topic whose discovery failed), and how often an unverified request is sent again ({@code
+ * pushVerifyTimeout}'s default). Loopback Source, hub and Camel HTTP server; the route polls once an hour.
+ */
+class ResourceSyncPushOptionsTest extends CamelTestSupport {
+
+    private static final String SECRET = "options-test-secret";
+
+    private TestHub hub;
+    private TestSource source;
+    private int httpPort;
+    private final List<Exchange> events = new CopyOnWriteArrayList<>();
+    private final List<TestHttpServer> servers = new CopyOnWriteArrayList<>();
+
+    @Override
+    protected void doPreSetup() throws Exception {
+        hub = new TestHub();
+        source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+    }
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        httpPort = TestContexts.platformHttpOnFreePort(context);
+        context.getRegistry().bind("store", new InMemoryStateStore());
+        return context;
+    }
+
+    @AfterEach
+    void stopServers() {
+        context.stop(); // unsubscribes while the hub is still there
+        servers.forEach(TestHttpServer::close);
+        source.close();
+        hub.close();
+    }
+
+    /** A push route with this id and these options; {@code firstPoll}: its initial delay in ms. */
+    private ResourceSyncConsumer startRoute(String routeId, long firstPoll, String options) throws Exception {
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#store&delay=3600000&initialDelay=" + firstPoll
+                     + "&push=true&pushSecret=" + SECRET + "&pushCallbackUrl=http://127.0.0.1:" + httpPort + options)
+                        .routeId(routeId)
+                        .process(e -> events.add(e.copy()));
+            }
+        });
+        return (ResourceSyncConsumer) context.getRoute(routeId).getConsumer();
+    }
+
+    private List<URI> callbacksAtTheHub() {
+        return hub.subscriptions().stream().map(TestHub.Subscription::callback).distinct().toList();
+    }
+
+    /** A topic the route discovers its hub from (WebSub discovery: {@code Link rel="hub"}), on this server. */
+    private URI discoverableTopic(TestHttpServer server, HttpHandler... answers) {
+        servers.add(server);
+        server.handle("/topic", TestHttpServer.sequence(answers));
+        return server.uri("/topic");
+    }
+
+    private TestHttpServer.Resource topicNamingTheHub() {
+        return TestHttpServer.Resource.of("<urlset/>").contentType("application/xml")
+                .header("Link", "<" + hub.uri() + ">; rel=\"hub\"");
+    }
+
+    @Test
+    void theCallbackIsServedAtTheConfiguredPathAndTheHubIsToldThatUrl() throws Exception {
+        source.hub(hub.uri());
+        startRoute("sync", 0, "&pushCallbackPath=hooks/resourcesync-feed");
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() == 2 && hub.subscriptions().size() == 2);
+        assertEquals(List.of(URI.create("http://127.0.0.1:" + httpPort + "/hooks/resourcesync-feed")),
+                callbacksAtTheHub());
+        // the hub's deliveries to that URL reach the route
+        source.change("/res/a.txt", "alpha 2");
+        try (HubClient client = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY))) {
+            new WebSubPublisher(hub.uri(), client).publish(source.changeTopic(), source.changeNotification(1));
+        }
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() == 3);
+        assertEquals("alpha 2", events.get(2).getIn().getBody(String.class));
+    }
+
+    @Test
+    void withoutAPathTheCallbackIsNamedAfterTheRouteId() throws Exception {
+        source.hub(hub.uri());
+        startRoute("feed one/β", 0, "");
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() == 2 && hub.subscriptions().size() == 2);
+        assertEquals(List.of(URI.create("http://127.0.0.1:" + httpPort + "/resourcesync/push/feed_one__")),
+                callbacksAtTheHub());
+    }
+
+    @Test
+    void theConfiguredTopicIsSubscribedAtStartNotAfterTheFirstPoll() throws Exception {
+        ResourceSyncConsumer consumer = startRoute("sync", 3_600_000,
+                "&pushTopic=" + source.changeTopic() + "&pushHub=" + hub.uri());
+        await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+        assertEquals(0, consumer.getPolls(), "subscribed before any poll");
+        assertEquals(source.changeTopic().toString(), hub.subscriptions().get(0).topic());
+    }
+
+    @Test
+    void aConfiguredHubOnAnotherHostIsAllowed() throws Exception {
+        // the Source is 127.0.0.1; the user names the hub by another name of the loopback host
+        URI elsewhere = URI.create(hub.uri().toString().replace("127.0.0.1", "localhost"));
+        startRoute("sync", 0, "&pushTopic=" + source.changeTopic() + "&pushHub=" + elsewhere);
+        await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+        assertEquals(source.changeTopic().toString(), hub.subscriptions().get(0).topic());
+    }
+
+    @Test
+    void aConfiguredTopicOnAnotherHostIsAllowed() throws Exception {
+        // the topic is on 127.0.0.2, the Source on 127.0.0.1: discovering its hub fetches it
+        URI topic = discoverableTopic(TestHttpServer.startOn("127.0.0.2"), topicNamingTheHub());
+        startRoute("sync", 0, "&pushTopic=" + topic);
+        await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+        assertEquals(topic.toString(), hub.subscriptions().get(0).topic());
+    }
+
+    @Test
+    void aConfiguredTopicWhoseDiscoveryFailedIsSubscribedAfterTheNextPoll() throws Exception {
+        TestHttpServer server = TestHttpServer.start();
+        URI topic = discoverableTopic(server, TestHttpServer.Resource.of("<urlset/>")
+                .contentType("application/xml"), topicNamingTheHub());
+        ResourceSyncConsumer consumer = startRoute("sync", 3_600_000, "&pushTopic=" + topic);
+        // at start the topic names no hub yet: discovery fails, no hub is asked
+        await().atMost(Polls.TIMEOUT).until(() -> server.requests("/topic") == 1);
+        assertEquals(0, hub.subscribeRequests());
+        consumer.run();
+        await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+        assertEquals(topic.toString(), hub.subscriptions().get(0).topic());
+        assertEquals(2, server.requests("/topic"));
+    }
+
+    @Test
+    void aConfiguredTopicWhoseDiscoveryKeepsFailingIsTriedAfterEachPollBesideTheAdvertisedChannels()
+            throws Exception {
+        source.hub(hub.uri()); // the Capability List advertises its own two channels
+        TestHttpServer server = TestHttpServer.start();
+        HttpHandler noHubYet = TestHttpServer.Resource.of("<urlset/>").contentType("application/xml");
+        URI topic = discoverableTopic(server, noHubYet, noHubYet, topicNamingTheHub());
+        ResourceSyncConsumer consumer = startRoute("sync", 3_600_000, "&pushTopic=" + topic);
+        await().atMost(Polls.TIMEOUT).until(() -> server.requests("/topic") == 1);
+        // the first poll: discovery fails again, the advertised channels are subscribed
+        consumer.run();
+        await().atMost(Polls.TIMEOUT).until(() -> server.requests("/topic") == 2 && hub.subscriptions().size() == 2);
+        // the next poll tries the configured topic again, though other channels are subscribed now
+        consumer.run();
+        await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 3);
+        assertEquals(3, server.requests("/topic"));
+        // subscribed: later polls do not discover it again (an attempt they queued would run within a second)
+        consumer.run();
+        consumer.run();
+        Thread.sleep(1000);
+        assertEquals(3, server.requests("/topic"));
+    }
+
+    @Test
+    void anUnverifiedRequestIsSentAgainOnlyAfterAMinuteByDefault() throws Exception {
+        source.hub(hub.uri());
+        hub.verify(false); // answers 202 and never verifies
+        ResourceSyncConsumer consumer = startRoute("sync", 0, "");
+        await().atMost(Polls.TIMEOUT).until(() -> events.size() == 2 && hub.subscribeRequests() >= 2);
+        // pushVerifyTimeout is 60 s by default: no channel is asked for again for a good while
+        Thread.sleep(Duration.ofSeconds(2).toMillis());
+        assertEquals(2, hub.subscribeRequests(), "subscription requests within about 2 s");
+        Map<String, Object> details = consumer.getHealthCheck().call(Map.of()).getDetails();
+        assertEquals(2, details.get("resourcesync.push.requested"), details.toString());
+        hub.verify(true); // the stopping route's unsubscriptions are verified at once
+    }
+}
