@@ -1,6 +1,5 @@
 package io.github.camelresourcesync;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -12,15 +11,9 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.notify.WebSubPublisher;
-import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.Polls;
-import io.github.camelresourcesync.testsupport.TestContexts;
-import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
-import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.test.junit5.CamelTestSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.awaitility.Awaitility.await;
@@ -32,34 +25,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * delivery was acted on, and request headers a hub sends more than once. Loopback Source, hub and Camel HTTP server;
  * the route's own polls are an hour (or a year) apart, so what arrives between the test's polls came by push.
  */
-class PushDeliveryHandlingTest extends CamelTestSupport {
+class PushDeliveryHandlingTest extends PushRouteTestSupport {
 
     private static final String SECRET = "delivery-test-secret";
 
-    private TestHub hub;
-    private TestSource source;
-    private int httpPort;
     private final List<String> bodies = new CopyOnWriteArrayList<>();
 
     @Override
-    protected void doPreSetup() throws Exception {
-        hub = new TestHub();
-        source = new TestSource().hub(hub.uri()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
-    }
-
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        httpPort = TestContexts.platformHttpOnFreePort(context);
-        context.getRegistry().bind("store", new InMemoryStateStore());
-        return context;
-    }
-
-    @AfterEach
-    void stopServers() {
-        context.stop(); // unsubscribes while the hub is still there
-        source.close();
-        hub.close();
+    protected TestSource newSource() throws Exception {
+        return new TestSource().hub(hub.uri()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
     }
 
     /** A signed push route with these scheduling options, after its first poll (the test's) and subscriptions. */

@@ -11,17 +11,12 @@ import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.WebSubPublisher;
-import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.testsupport.Polls;
-import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
-import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.test.junit5.CamelTestSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.awaitility.Awaitility.await;
@@ -33,36 +28,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * on another host, a topic whose discovery failed), and how often an unverified request is sent again ({@code
  * pushVerifyTimeout}'s default). Loopback Source, hub and Camel HTTP server; the route polls once an hour.
  */
-class ResourceSyncPushOptionsTest extends CamelTestSupport {
+class ResourceSyncPushOptionsTest extends PushRouteTestSupport {
 
     private static final String SECRET = "options-test-secret";
 
-    private TestHub hub;
-    private TestSource source;
-    private int httpPort;
     private final List<Exchange> events = new CopyOnWriteArrayList<>();
     private final List<TestHttpServer> servers = new CopyOnWriteArrayList<>();
 
     @Override
-    protected void doPreSetup() throws Exception {
-        hub = new TestHub();
-        source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+    protected TestSource newSource() throws Exception {
+        return new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
     }
 
     @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        httpPort = TestContexts.platformHttpOnFreePort(context);
-        context.getRegistry().bind("store", new InMemoryStateStore());
-        return context;
-    }
-
-    @AfterEach
-    void stopServers() {
-        context.stop(); // unsubscribes while the hub is still there
+    protected void closeOthers() {
         servers.forEach(TestHttpServer::close);
-        source.close();
-        hub.close();
     }
 
     /** A push route with this id and these options; {@code firstPoll}: its initial delay in ms. */

@@ -18,18 +18,14 @@ import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.notify.WebSubPublisher;
 import io.github.camelresourcesync.state.InMemoryStateStore;
-import io.github.camelresourcesync.testsupport.TestContexts;
+import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.LogCapture;
 import io.github.camelresourcesync.testsupport.Polls;
-import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
-import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
-import org.apache.camel.test.junit5.CamelTestSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -45,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * serves through platform-http (Vert.x); polls are driven by the test (the route's own delay is an hour) so what
  * arrives by push and what by polling is unambiguous.
  */
-class ResourceSyncPushTest extends CamelTestSupport {
+class ResourceSyncPushTest extends PushRouteTestSupport {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSyncPushTest.class);
     private static final String SECRET = "s3cret-for-tests";
@@ -53,36 +49,28 @@ class ResourceSyncPushTest extends CamelTestSupport {
     @TempDir
     Path tmp;
 
-    private TestHub hub;
-    private TestSource source;
     private HubClient hubClient;
     private WebSubPublisher publisher;
-    private int httpPort;
     private final InMemoryStateStore store = new InMemoryStateStore();
     private final List<Exchange> events = new CopyOnWriteArrayList<>();
 
     @Override
+    protected TestSource newSource() throws Exception {
+        return new TestSource().hub(hub.uri()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+    }
+
+    @Override
+    protected SyncStateStore stateStore() {
+        return store;
+    }
+
+    @Override
     protected void doPreSetup() throws Exception {
-        hub = new TestHub();
-        source = new TestSource().hub(hub.uri()).put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+        super.doPreSetup();
         hubClient = new HubClient(new FetcherConfig().allowedHosts(AllowedHosts.ANY));
         publisher = new WebSubPublisher(hub.uri(), hubClient);
     }
 
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        httpPort = TestContexts.platformHttpOnFreePort(context);
-        context.getRegistry().bind("store", store);
-        return context;
-    }
-
-    @AfterEach
-    void stopServers() {
-        context.stop(); // unsubscribes while the hub is still there
-        source.close();
-        hub.close();
-    }
 
     private ResourceSyncConsumer startRoute(String options) throws Exception {
         context.addRoutes(new RouteBuilder() {

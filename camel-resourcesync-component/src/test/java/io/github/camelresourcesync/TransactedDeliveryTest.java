@@ -157,21 +157,7 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
             context.getRegistry().bind("dataSource", ds);
             context.getRegistry().bind("PROPAGATION_REQUIRED",
                     new SpringTransactionPolicy(new DataSourceTransactionManager(ds)));
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from(uri(source, "")).routeId("tx").transacted()
-                            .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
-                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
-                                + " txid_current())");
-                }
-            });
-            context.start();
-            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
-            context.getRouteController().stopRoute("tx");
-            assertTrue(log.lines().stream().noneMatch(l -> l.contains("Route 'tx' is transacted")),
-                    "no WARN of at-least-once delivery: " + log.lines());
-            assertStateWrittenByLastSinkTransaction();
+            harvestTenEventsIntoTheTableThenCheckTheState(source, log);
         }
     }
 
@@ -188,21 +174,7 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
             context.getRegistry().bind("store", store);
             context.getRegistry().bind("dataSource", ds);
             context.getRegistry().bind("transactionManager", new DataSourceTransactionManager(ds));
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from(uri(source, "")).routeId("tx").transacted()
-                            .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
-                                + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
-                                + " txid_current())");
-                }
-            });
-            context.start();
-            await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
-            context.getRouteController().stopRoute("tx");
-            assertTrue(log.lines().stream().noneMatch(l -> l.contains("Route 'tx' is transacted")),
-                    "no WARN of at-least-once delivery: " + log.lines());
-            assertStateWrittenByLastSinkTransaction();
+            harvestTenEventsIntoTheTableThenCheckTheState(source, log);
         }
     }
 
@@ -509,6 +481,28 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
     }
 
     /** The state row was last written by the transaction of the last sink write: they committed together. */
+    /**
+     * A transacted camel-sql route of the ten events of {@code source} on the context the test set up: no WARN of
+     * at-least-once delivery, and the state committed by the last sink transaction.
+     */
+    private void harvestTenEventsIntoTheTableThenCheckTheState(TestSource source, LogCapture log) throws Exception {
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from(uri(source, "")).routeId("tx").transacted()
+                        .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                            + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
+                            + " txid_current())");
+            }
+        });
+        context.start();
+        await().atMost(PATIENCE).until(() -> count("SELECT COUNT(*) FROM " + prefix + "events") == 10);
+        context.getRouteController().stopRoute("tx");
+        assertTrue(log.lines().stream().noneMatch(l -> l.contains("Route 'tx' is transacted")),
+                "no WARN of at-least-once delivery: " + log.lines());
+        assertStateWrittenByLastSinkTransaction();
+    }
+
     private void assertStateWrittenByLastSinkTransaction() throws SQLException {
         long stateTx = count("SELECT xmin::text::bigint FROM " + prefix + "source");
         long lastSinkTx = count("SELECT MAX(tx) % 4294967296 FROM " + prefix + "events");
