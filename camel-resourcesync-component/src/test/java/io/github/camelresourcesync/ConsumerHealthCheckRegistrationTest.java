@@ -7,16 +7,15 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
-import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.health.HealthCheckResultBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
-import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,11 +52,7 @@ class ConsumerHealthCheckRegistrationTest {
 
     private void startHarvest() throws Exception {
         context = new DefaultCamelContext();
-        // what camel-main does with camel.health.enabled=true
-        HealthCheckRegistry health = new DefaultHealthCheckRegistry();
-        health.setCamelContext(context);
-        health.register(health.resolveById("consumers"));
-        context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+        TestContexts.withConsumerHealthChecks(context);
         context.getRegistry().bind("store", new InMemoryStateStore());
         context.addRoutes(new RouteBuilder() {
             @Override

@@ -20,8 +20,6 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.console.DevConsole;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
-import org.apache.camel.health.HealthCheckRegistry;
-import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PluginHelper;
 import org.junit.jupiter.api.Test;
@@ -64,10 +62,7 @@ class CredentialsNeverPrintedTest {
             String userInfo = "http://alice:UserInfoSecret1@127.0.0.1:" + source.port();
             CamelContext context = new DefaultCamelContext();
             context.getRegistry().bind("metricsRegistry", meters);
-            HealthCheckRegistry health = new DefaultHealthCheckRegistry();
-            health.setCamelContext(context);
-            health.register(health.resolveById("consumers"));
-            context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+            TestContexts.withConsumerHealthChecks(context);
             int callbackPort = TestContexts.platformHttpOnFreePort(context);
             JdbcStateStore jdbc = new JdbcStateStore("jdbc:h2:file:" + dir.resolve("jdbc/state")
                                                      + ";USER=sa;PASSWORD=JdbcSecret7");

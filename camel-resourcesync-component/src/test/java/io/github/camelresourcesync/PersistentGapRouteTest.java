@@ -16,7 +16,6 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRegistry;
-import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,11 +46,7 @@ class PersistentGapRouteTest {
                 HttpResponse.BodyHandlers.ofString()).body();
         source.override("/resourcelist.xml", resourceList); // the Resource List stays as of now
         context = TestContexts.withStateIn(tmp.resolve("state"));
-        // what camel-main does with camel.health.enabled=true
-        HealthCheckRegistry health = new DefaultHealthCheckRegistry();
-        health.setCamelContext(context);
-        health.register(health.resolveById("consumers"));
-        context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+        HealthCheckRegistry health = TestContexts.withConsumerHealthChecks(context);
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {

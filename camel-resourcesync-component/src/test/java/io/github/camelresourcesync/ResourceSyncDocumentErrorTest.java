@@ -6,12 +6,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.health.HealthCheckRegistry;
-import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
@@ -43,11 +43,7 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
     @Override
     protected CamelContext createCamelContext() throws Exception {
         CamelContext camel = super.createCamelContext();
-        // what camel-main does with camel.health.enabled=true: consumer checks report poll failures
-        HealthCheckRegistry health = new DefaultHealthCheckRegistry();
-        health.setCamelContext(camel);
-        health.register(health.resolveById("consumers"));
-        camel.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+        HealthCheckRegistry health = TestContexts.withConsumerHealthChecks(camel);
         return camel;
     }
 

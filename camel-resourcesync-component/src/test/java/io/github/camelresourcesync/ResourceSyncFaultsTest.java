@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.FaultyProxy;
 import io.github.camelresourcesync.testsupport.FaultyProxy.Fault;
 import io.github.camelresourcesync.testsupport.LogCapture;
@@ -24,7 +25,6 @@ import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
-import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,10 +87,7 @@ class ResourceSyncFaultsTest {
 
     private void startHarvest(String extra) throws Exception {
         context = new DefaultCamelContext();
-        HealthCheckRegistry health = new DefaultHealthCheckRegistry();
-        health.setCamelContext(context);
-        health.register(health.resolveById("consumers"));
-        context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+        HealthCheckRegistry health = TestContexts.withConsumerHealthChecks(context);
         context.getRegistry().bind("store", new InMemoryStateStore());
         context.getRegistry().bind("metricsRegistry", meters);
         Path mirror = tmp.resolve("mirror");

@@ -10,7 +10,9 @@ import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
+import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 
 /** CamelContexts as the route tests need them. */
 public final class TestContexts {
@@ -70,5 +72,17 @@ public final class TestContexts {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
+    }
+
+    /**
+     * Gives {@code context} (not started yet) Camel's health-check registry with the consumer checks, as camel-main
+     * does with {@code camel.health.enabled=true}: a consumer's check then reports its poll failures.
+     */
+    public static HealthCheckRegistry withConsumerHealthChecks(CamelContext context) {
+        HealthCheckRegistry health = new DefaultHealthCheckRegistry();
+        health.setCamelContext(context);
+        health.register(health.resolveById("consumers"));
+        context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+        return health;
     }
 }

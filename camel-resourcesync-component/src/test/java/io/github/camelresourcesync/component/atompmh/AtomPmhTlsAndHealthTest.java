@@ -13,13 +13,12 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
-import org.apache.camel.health.HealthCheckRegistry;
-import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.jsse.KeyStoreParameters;
 import org.apache.camel.support.jsse.SSLContextParameters;
@@ -108,11 +107,7 @@ class AtomPmhTlsAndHealthTest {
         try (TestHttpServer server = TestHttpServer.start()) {
             server.handle("/feed", TestHttpServer.status(503));
             CamelContext context = new DefaultCamelContext();
-            // what camel-main does with camel.health.enabled=true: consumer checks report poll failures
-            HealthCheckRegistry health = new DefaultHealthCheckRegistry();
-            health.setCamelContext(context);
-            health.register(health.resolveById("consumers"));
-            context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
+            TestContexts.withConsumerHealthChecks(context);
             context.getRegistry().bind("store", new InMemoryStateStore());
             context.addRoutes(new RouteBuilder() {
                 @Override
