@@ -11,12 +11,15 @@ import java.util.function.DoubleSupplier;
  */
 public final class Backoff {
 
+    /** The jitter of a real backoff: uniform in {@code [0, 1)}. */
+    public static final DoubleSupplier UNIFORM_JITTER = () -> ThreadLocalRandom.current().nextDouble();
+
     private final long initialMillis;
     private final long maxMillis;
     private final DoubleSupplier random;
 
     public Backoff(Duration initial, Duration max) {
-        this(initial, max, () -> ThreadLocalRandom.current().nextDouble());
+        this(initial, max, UNIFORM_JITTER);
     }
 
     /** {@code random} yields values in {@code [0, 1)}; replaceable for tests. */

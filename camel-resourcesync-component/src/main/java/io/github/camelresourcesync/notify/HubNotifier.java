@@ -12,7 +12,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
@@ -104,7 +103,7 @@ public final class HubNotifier implements AutoCloseable {
      * @param executor  runs the worker (one long-running task) until {@link #close}
      */
     public HubNotifier(Config config, WebSubPublisher hub, TopicDocuments documents, Executor executor) {
-        this(config, hub, documents, executor, () -> ThreadLocalRandom.current().nextDouble());
+        this(config, hub, documents, executor, Backoff.UNIFORM_JITTER);
     }
 
     /** {@code jitter} in {@code [0, 1)} picks each retry's wait within its ceiling; fixed by tests. */

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
@@ -107,7 +106,7 @@ public final class WebSubSubscriber implements AutoCloseable {
      */
     public WebSubSubscriber(Config config, HubClient client, ScheduledExecutorService scheduler,
                             NotificationParser parser, Consumer<Notification> listener) {
-        this(config, client, scheduler, parser, listener, () -> ThreadLocalRandom.current().nextDouble());
+        this(config, client, scheduler, parser, listener, Backoff.UNIFORM_JITTER);
     }
 
     /** {@code jitter} yields the backoff's random factors in {@code [0, 1)}; a test fixes it to see the waits. */
