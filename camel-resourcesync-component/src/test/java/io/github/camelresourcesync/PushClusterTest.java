@@ -114,9 +114,7 @@ class PushClusterTest {
     }
 
     private CamelContext node(String id, String url, String prefix, TestSource source) throws Exception {
-        JdbcStateStore store = new JdbcStateStore(url);
-        store.setTablePrefix(prefix);
-        store.setNodeId(id);
+        JdbcStateStore store = TestDatabase.nodeStore(url, prefix, id);
         CamelContext context = new DefaultCamelContext();
         int port = TestContexts.platformHttpOnFreePort(context);
         context.getComponent("resourcesync", ResourceSyncComponent.class).setStateStore(store);

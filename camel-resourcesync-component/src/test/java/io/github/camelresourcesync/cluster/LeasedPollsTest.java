@@ -71,9 +71,7 @@ class LeasedPollsTest {
 
     private static CamelContext node(String id, String url, String prefix, TestSource source, List<String> events)
             throws Exception {
-        JdbcStateStore store = new JdbcStateStore(url);
-        store.setTablePrefix(prefix);
-        store.setNodeId(id);
+        JdbcStateStore store = TestDatabase.nodeStore(url, prefix, id);
         CamelContext context = new DefaultCamelContext();
         context.getComponent("resourcesync", ResourceSyncComponent.class).setStateStore(store);
         context.addRoutes(new RouteBuilder() {

@@ -30,9 +30,7 @@ class SourceLeasesPostgresTest {
     private final JdbcStateStore nodeB = node("b", 1500);
 
     private JdbcStateStore node(String id, long lease) {
-        JdbcStateStore store = new JdbcStateStore(url);
-        store.setTablePrefix(prefix);
-        store.setNodeId(id);
+        JdbcStateStore store = TestDatabase.nodeStore(url, prefix, id);
         store.setLeaseDuration(lease);
         store.start();
         return store;

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
+import io.github.camelresourcesync.state.JdbcStateStore;
+
 /**
  * The PostgreSQL database of the tests that need a real shared database: its JDBC URL comes from system property
  * {@value #PROPERTY} or environment variable {@value #ENV} ({@code .ci/run} sets it to the local server); the tests
@@ -40,6 +42,14 @@ public final class TestDatabase {
     /** A table prefix no other test uses. */
     public static String uniquePrefix() {
         return "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + "_";
+    }
+
+    /** The state store of cluster node {@code nodeId} in the tables of {@code prefix} (not started). */
+    public static JdbcStateStore nodeStore(String url, String prefix, String nodeId) {
+        JdbcStateStore store = new JdbcStateStore(url);
+        store.setTablePrefix(prefix);
+        store.setNodeId(nodeId);
+        return store;
     }
 
     /** Drops every table whose name starts with {@code prefix}. */
