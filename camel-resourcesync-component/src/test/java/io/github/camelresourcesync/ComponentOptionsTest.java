@@ -21,6 +21,9 @@ import io.github.camelresourcesync.harvest.SyncMode;
 import io.github.camelresourcesync.harvest.audit.DirectoryAuditDestination;
 import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
 import io.github.camelresourcesync.publish.PublicationListener;
+import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.MVStoreStateStore;
+import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.testsupport.NotHonouredOptions;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
@@ -41,6 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -232,5 +236,44 @@ class ComponentOptionsTest {
         assertEquals(5, endpoint.publisherOptions().flushSize());
         assertSame(listener, endpoint.publisherOptions().listener());
         assertEquals(4321, endpoint.getHttpConfiguration().getReadTimeout());
+    }
+
+    /**
+     * The one state-store policy: an endpoint's own {@code stateStore}; else, unless it names its own
+     * {@code stateDirectory}, the component's {@code stateStore}; else the embedded store in its or the component's
+     * {@code stateDirectory}, shared by endpoints naming the same one, by default under {@code user.home}.
+     */
+    @Test
+    void eachEndpointKeepsItsStateWhereTheOptionsSay() throws Exception {
+        InMemoryStateStore shared = new InMemoryStateStore();
+        InMemoryStateStore own = new InMemoryStateStore();
+        ResourceSyncComponent component = context.getComponent("resourcesync", ResourceSyncComponent.class);
+        // bound after the component was made: the only store in the registry would be autowired as its stateStore
+        context.getRegistry().bind("own", own);
+        String home = System.getProperty("user.home");
+        System.setProperty("user.home", tmp.resolve("home").toString());
+        try {
+            assertInstanceOf(MVStoreStateStore.class, storeOf("resourcesync:https://example.org/a"));
+            assertTrue(Files.exists(tmp.resolve("home/.camel-resourcesync/" + ResourceSyncComponent.STATE_FILE)),
+                    "with no state option anywhere the store is under user.home");
+        } finally {
+            System.setProperty("user.home", home);
+        }
+        component.setStateDirectory(tmp.resolve("component").toString());
+        SyncStateStore inComponentDirectory = storeOf("resourcesync:https://example.org/b");
+        assertTrue(Files.exists(tmp.resolve("component/" + ResourceSyncComponent.STATE_FILE)));
+        component.setStateStore(shared);
+        assertSame(shared, storeOf("resourcesync:https://example.org/c"), "the component's stateStore");
+        assertSame(own, storeOf("resourcesync:https://example.org/d?stateStore=#own"), "the endpoint's stateStore");
+        SyncStateStore inOwnDirectory = storeOf("resourcesync:https://example.org/e?stateDirectory=" + tmp.resolve("e"));
+        assertInstanceOf(MVStoreStateStore.class, inOwnDirectory, "an endpoint's own directory beats the component's store");
+        assertTrue(Files.exists(tmp.resolve("e/" + ResourceSyncComponent.STATE_FILE)));
+        assertSame(inOwnDirectory, storeOf("resourcesync:https://example.org/f?stateDirectory=" + tmp.resolve("e")),
+                "endpoints naming one directory share its store");
+        assertNotSame(inComponentDirectory, inOwnDirectory);
+    }
+
+    private SyncStateStore storeOf(String uri) throws Exception {
+        return context.getEndpoint(uri, ResourceSyncEndpoint.class).startedStateStore();
     }
 }
