@@ -124,7 +124,8 @@ class SourceUrlFormsTest {
         return "http://harvester:p%40ss@127.0.0.1:" + server.port() + pathAndQuery;
     }
 
-    private void harvestsWithoutPrintingThePassword(String yaml) throws Exception {
+    /** @return the lines logged */
+    private List<String> harvestsWithoutPrintingThePassword(String yaml) throws Exception {
         try (LogCapture log = LogCapture.everything()) {
             load(yaml);
             await().atMost(30, TimeUnit.SECONDS).until(() -> !seen.isEmpty());
@@ -138,7 +139,15 @@ class SourceUrlFormsTest {
                     assertFalse(line.contains(PASSWORD) || line.contains("p%40ss"), line);
                 }
             }
+            return log.lines();
         }
+    }
+
+    /** The INFO line that says which parameters became the URL's query, naming them. */
+    private static void saysTheQueryIs(List<String> lines, String names) {
+        assertTrue(lines.stream().anyMatch(l -> l.contains("INFO") && l.contains(
+                "the parameters that are not options of this endpoint are the query of its URL: " + names)),
+                "no INFO line naming " + names);
     }
 
     /**
@@ -147,23 +156,23 @@ class SourceUrlFormsTest {
      */
     @Test
     void onTheEndpoint() throws Exception {
-        harvestsWithoutPrintingThePassword("""
+        saysTheQueryIs(harvestsWithoutPrintingThePassword("""
                 - route:
                     from:
                       uri: "resourcesync:%s"
                       parameters: { set: a, x: 1, delay: 200, stateDirectory: "%s" }
                       steps: [ { to: direct:seen } ]
-                """.formatted(url("/rs/capabilitylist.xml"), dir.resolve("s1")));
+                """.formatted(url("/rs/capabilitylist.xml"), dir.resolve("s1"))), "set, x");
     }
 
     @Test
     void onTheEndpointWrittenInOneUri() throws Exception {
-        harvestsWithoutPrintingThePassword("""
+        saysTheQueryIs(harvestsWithoutPrintingThePassword("""
                 - route:
                     from:
                       uri: "resourcesync:%s&delay=200&stateDirectory=%s"
                       steps: [ { to: direct:seen } ]
-                """.formatted(url("/rs/capabilitylist.xml?" + QUERY), dir.resolve("s2")));
+                """.formatted(url("/rs/capabilitylist.xml?" + QUERY), dir.resolve("s2"))), "set, x");
     }
 
     /** In a Kamelet's parameters a {@code &} separates properties: a URL with one is written in RAW(...). */
