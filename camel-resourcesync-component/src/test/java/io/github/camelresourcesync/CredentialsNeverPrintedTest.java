@@ -4,7 +4,9 @@ import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
 import io.github.camelresourcesync.component.support.SyncEventEndpoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.state.JdbcStateStore;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -108,6 +111,7 @@ class CredentialsNeverPrintedTest {
                 seen.add("console " + console.call(DevConsole.MediaType.TEXT));
                 seen.add("console " + console.call(DevConsole.MediaType.JSON));
                 assertTrue(source.requests("/hub") > 0, "the push route asked the hub to subscribe");
+                Map<String, String> options = new HashMap<>();
                 for (Route route : context.getRoutes()) {
                     if (!(route.getConsumer() instanceof SyncEventPollingConsumer)) {
                         continue; // the push callback's platform-http route
@@ -115,7 +119,16 @@ class CredentialsNeverPrintedTest {
                     SyncEventPollingConsumer c = (SyncEventPollingConsumer) route.getConsumer();
                     seen.add("jmx " + c.getResumePoints() + " " + c.getLastPollError() + " " + c.getLastEventError());
                     seen.add("route " + route.getEndpoint() + " " + ((SyncEventEndpoint) route.getEndpoint()).describe());
+                    // a configuration's toString, as a debugger, a dev tool or a user's own log line prints it
+                    options.put(route.getRouteId(), String.valueOf(((SyncEventEndpoint) route.getEndpoint())
+                            .getHttpConfiguration()));
                 }
+                seen.addAll(options.values());
+                assertEquals("HttpConfiguration[allowedHosts=null, username=set, password=set, bearerToken=none]",
+                        options.get("option"), "says which credentials are set, never what they are");
+                assertEquals("HttpConfiguration[allowedHosts=null, username=none, password=none, bearerToken=set]",
+                        options.get("token"));
+                assertEquals("ConnectionConfiguration[username=set, password=set]", options.get("metashare"));
                 for (Meter m : meters.getMeters()) {
                     seen.add("meter " + m.getId());
                 }
