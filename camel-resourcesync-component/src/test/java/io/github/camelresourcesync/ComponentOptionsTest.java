@@ -117,10 +117,11 @@ class ComponentOptionsTest {
     void resourceSyncValidation() throws Exception {
         // mode=validate's options are component options too: here a sample every endpoint starts from
         ResourceSyncComponent component = configure("resourcesync", ResourceSyncComponent.class,
-                Map.of("mode", "validate", "sample", "5"));
+                Map.of("mode", "validate", "sample", "5", "maxRetries", "7"));
         ResourceSyncEndpoint plain = context.getEndpoint("resourcesync:https://example.org/",
                 ResourceSyncEndpoint.class);
         assertEquals(5, plain.validateOptions().sample());
+        assertEquals(7, plain.fetcherConfig().maxRetries(), "a fetch option of the component");
         ResourceSyncEndpoint own = context.getEndpoint("resourcesync:https://example.org/b?sample=9",
                 ResourceSyncEndpoint.class);
         assertEquals(9, own.validateOptions().sample(), "an endpoint option overrides the component's");
