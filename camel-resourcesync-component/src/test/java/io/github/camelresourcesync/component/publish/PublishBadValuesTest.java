@@ -1,6 +1,8 @@
 package io.github.camelresourcesync.component.publish;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.model.ChangeType;
+import io.github.camelresourcesync.model.SyncEvent;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -173,5 +175,28 @@ class PublishBadValuesTest {
         assertFalse(changes.contains("p.txt"), changes);
         assertFalse(served("resourcelist.xml").contains("p.txt"));
         PublishedDocsAccess.assertAllValid(tmp.resolve("site"));
+    }
+
+    /**
+     * A batch body ({@code batching=true} gives {@code List<SyncEvent>}) that a route mixed something else into fails
+     * its exchange naming what it found, and publishes nothing of it; the mirror checks the same.
+     */
+    @Test
+    void aBatchHoldingSomethingElseThanSyncEventsIsRefusedNamingIt() throws Exception {
+        context.start();
+        SyncEvent event = new SyncEvent("source", URI.create("http://origin.example/batch.txt"), ChangeType.CREATED,
+                Instant.parse("2024-01-01T00:00:00Z"), null, null, null, "text/plain", "changelist", null, null,
+                "id", "batch.txt", null, null);
+        for (Object other : java.util.Arrays.asList("a string", null)) {
+            Exception refused = context.createProducerTemplate().request("direct:publish",
+                    e -> e.getIn().setBody(java.util.Arrays.asList(event, other))).getException();
+            assertEquals("resourcesync-publish: a batch body must hold only SyncEvents, found "
+                         + (other == null ? "null" : "java.lang.String"), refused.getMessage());
+            Exception mirrored = context.createProducerTemplate().request("resourcesync-mirror:" + tmp.resolve("m"),
+                    e -> e.getIn().setBody(java.util.Arrays.asList(event, other))).getException();
+            assertEquals("resourcesync-mirror: a batch body must hold only SyncEvents, found "
+                         + (other == null ? "null" : "java.lang.String"), mirrored.getMessage());
+        }
+        assertFalse(served("changelist.xml").contains("batch.txt"));
     }
 }
