@@ -9,7 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -145,6 +147,12 @@ class FarSourceRoutesTest {
                 return t;
             });
 
+    /** What the live threads of the Camel context named by {@code prefix} are for ({@code ResourceSyncPoll}, ...). */
+    private static Set<String> threads(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && t.getName().startsWith(prefix))
+                .map(t -> t.getName().substring(t.getName().lastIndexOf(" - ") + 3)).collect(Collectors.toSet());
+    }
+
     @Test
     void withTheDefaultsARouteHasManyFetchesInFlightOverHttp2AndFewOverHttp11() throws Exception {
         AtomicInteger working = new AtomicInteger();
@@ -159,7 +167,12 @@ class FarSourceRoutesTest {
                                             + " busy: most in flight " + mostWorking.get());
         assertTrue(mostWorking.get() <= 100, "at most fetchParallelismHttp2: " + mostWorking.get());
         assertTrue(server.connections() <= 2, "on one connection (after the ALPN probe): " + server.connections());
+        String camel = "Camel (" + context.getName() + ") ";
+        assertTrue(threads(camel).containsAll(List.of("ResourceSyncPoll", "ResourceSyncFetchHttp2")), threads(camel)
+                .toString());
         context.stop();
+        // the component's pools stop with it (a pool not shut down kept its threads, the fetch pools for 30 s idle)
+        await().atMost(10, TimeUnit.SECONDS).until(() -> threads(camel).isEmpty());
         server.close();
 
         received.clear();
