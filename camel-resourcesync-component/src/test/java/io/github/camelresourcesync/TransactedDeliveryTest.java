@@ -27,6 +27,7 @@ import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.NamedNode;
 import org.apache.camel.Processor;
+import java.sql.Statement;
 import org.apache.camel.Route;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -501,6 +502,97 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
         assertTrue(log.lines().stream().noneMatch(l -> l.contains("Route 'tx' is transacted")),
                 "no WARN of at-least-once delivery: " + log.lines());
         assertStateWrittenByLastSinkTransaction();
+    }
+
+    /** A route the test polls itself ({@link #poll}), inserting each event it is given; {@code fail} may throw. */
+    private void startPolledRoute(TestSource source, String options, Processor fail) throws Exception {
+        start(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + source.base() + "?stateStore=#store&initialDelay=3600000&delay=3600000"
+                     + options).routeId("tx").transacted()
+                        .to("sql:INSERT INTO " + prefix + "events (event_id, location, tx) VALUES"
+                            + " (:#${header.CamelResourceSyncEventId}, :#${header.CamelResourceSyncLocation},"
+                            + " txid_current())")
+                        .process(fail);
+            }
+        });
+    }
+
+    /** Runs one poll on the test's thread; returns the rows the sink then holds. */
+    private long poll() throws SQLException {
+        Polls.consumer(context, "tx").run();
+        return count("SELECT COUNT(*) FROM " + prefix + "events");
+    }
+
+    private static boolean firstTimeAt(Exchange e, String path, Set<String> seen) {
+        String location = e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class);
+        return location.endsWith(path) && seen.add(location);
+    }
+
+    /**
+     * A route that marks its transaction rollback-only (no exception) has not taken the event: the sink's write and
+     * the state roll back, the run stops there, and the next poll delivers the event and all after it.
+     */
+    @Test
+    void aRouteThatMarksItsTransactionRollbackOnlyGetsTheEventAgain() throws Exception {
+        Set<String> rolledBack = ConcurrentHashMap.newKeySet();
+        try (TestSource source = source(20)) {
+            startPolledRoute(source, "", e -> {
+                if (firstTimeAt(e, "/r3.txt", rolledBack)) {
+                    e.setRollbackOnly(true);
+                }
+            });
+            // the list names r0, r1, r10 to r19, r2, r3, ...: 13 events before r3
+            assertEquals(13, poll(), "the events before r3 committed, r3 rolled back and the run stopped at it");
+            assertEquals(20, poll(), "the next poll delivers r3 and every event after it");
+            assertEquals(20, count("SELECT COUNT(DISTINCT event_id) FROM " + prefix + "events"), "each once");
+            assertStateWrittenByLastSinkTransaction();
+        }
+    }
+
+    /** With {@code breakOnFirstError=false} a failed exchange is passed over, the run goes on, the next poll retries. */
+    @Test
+    void aFailurePassedOverLetsTheRunGoOnAndTheNextPollRetriesIt() throws Exception {
+        Set<String> failedOnce = ConcurrentHashMap.newKeySet();
+        try (TestSource source = source(20)) {
+            startPolledRoute(source, "&breakOnFirstError=false", e -> {
+                if (firstTimeAt(e, "/r7.txt", failedOnce)) {
+                    throw new IllegalStateException("failing once after the insert");
+                }
+            });
+            assertEquals(19, poll(), "every event but r7, whose insert rolled back");
+            assertEquals(20, poll(), "r7 again");
+            assertEquals(20, count("SELECT COUNT(DISTINCT event_id) FROM " + prefix + "events"), "each once");
+        }
+    }
+
+    /**
+     * The commit itself fails (a deferred constraint, checked by PostgreSQL at commit): the event's state rolled back
+     * with the sink's write, the poll fails, and the next poll delivers the event again; none is skipped.
+     */
+    @Test
+    void aCommitThatFailsLeavesTheEventForTheNextPoll() throws Exception {
+        sql("CREATE TABLE " + prefix + "guard (id INT, CONSTRAINT " + prefix + "guard_once UNIQUE (id)"
+            + " DEFERRABLE INITIALLY DEFERRED)");
+        Set<String> failedOnce = ConcurrentHashMap.newKeySet();
+        try (TestSource source = source(20)) {
+            startPolledRoute(source, "", e -> {
+                if (firstTimeAt(e, "/r5.txt", failedOnce)) {
+                    Connection c = DataSourceUtils.getConnection(ds);
+                    try (Statement st = c.createStatement()) {
+                        st.execute("INSERT INTO " + prefix + "guard VALUES (1), (1)"); // fails only at commit
+                    } finally {
+                        DataSourceUtils.releaseConnection(c, ds);
+                    }
+                }
+            });
+            assertEquals(15, poll(), "the 15 events before r5 committed; r5's commit failed");
+            assertEquals(1, failedOnce.size());
+            assertEquals(20, poll(), "r5 again, and every event after it");
+            assertEquals(20, count("SELECT COUNT(DISTINCT event_id) FROM " + prefix + "events"), "each once");
+            assertStateWrittenByLastSinkTransaction();
+        }
     }
 
     private void assertStateWrittenByLastSinkTransaction() throws SQLException {
