@@ -109,6 +109,47 @@ class SpoolFilesTest {
         assertEquals(List.of(), SpoolFiles.in(dir.resolve("spool")));
     }
 
+    /**
+     * A poll that stops at a failed event (breakOnFirstError) has already fetched the bodies of events after it, some
+     * handed to the consumer in the same batch: each is deleted when the poll ends, none waits for the next poll.
+     */
+    @Test
+    void aPollStoppedAtAFailedEventDeletesTheBodiesOfTheEventsAfterIt() throws Exception {
+        StringBuilder urls = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            server.serve("/res/big" + i + ".bin", new byte[BIG], "application/octet-stream");
+            urls.append("<url><loc>").append(server.uri("/res/big" + i + ".bin")).append("</loc></url>\n");
+        }
+        server.serve("/resourcelist.xml", """
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+                <rs:md capability="resourcelist" at="2024-01-01T00:00:00Z"/>
+                %s</urlset>""".formatted(urls), "application/xml");
+        List<String> delivered = new CopyOnWriteArrayList<>();
+        context = new DefaultCamelContext();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:" + server.uri("/resourcelist.xml") + "?initialDelay=3600000&delay=3600000"
+                     + "&spoolThreshold=1024&stateDirectory=" + dir.resolve("state") + "&spoolDirectory="
+                     + dir.resolve("spool")).routeId("harvest").process(e -> {
+                         String location = e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class);
+                         if (location.endsWith("/big2.bin")) {
+                             throw new IllegalStateException("the sink refuses big2");
+                         }
+                         delivered.add(location);
+                     });
+            }
+        });
+        context.start();
+        Polls.consumer(context, "harvest").run();
+        assertEquals(List.of(server.uri("/res/big0.bin").toString(), server.uri("/res/big1.bin").toString()),
+                delivered, "the poll stopped at big2");
+        ThreadPoolExecutor fetchPool = (ThreadPoolExecutor) context.getComponent("resourcesync",
+                ResourceSyncComponent.class).fetchPool();
+        await().atMost(Polls.TIMEOUT).until(() -> fetchPool.getCompletedTaskCount() == fetchPool.getTaskCount());
+        assertEquals(List.of(), SpoolFiles.in(dir.resolve("spool")));
+    }
+
     @Test
     void spoolFilesOfAProcessThatWasKilledAreDeletedByTheNextOne() throws Exception {
         Process gone = new ProcessBuilder("true").start();
