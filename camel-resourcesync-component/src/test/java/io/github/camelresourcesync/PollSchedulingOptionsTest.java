@@ -1,7 +1,9 @@
 package io.github.camelresourcesync;
 
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 import io.github.camelresourcesync.component.support.SyncEventComponent;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
@@ -10,6 +12,7 @@ import io.github.camelresourcesync.testsupport.Polls;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.util.concurrent.SizedScheduledExecutorService;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,8 +59,20 @@ class PollSchedulingOptionsTest {
             assertSame(context.getComponent("resourcesync-atompmh", SyncEventComponent.class).pollScheduler(),
                     atom.getScheduledExecutorService());
             assertSame(own, configured.getScheduledExecutorService(), "the route's own scheduler");
+
+            // a stopped route leaves no poll behind in the shared scheduler (a thousand routes share it)
+            ScheduledThreadPoolExecutor shared = ((SizedScheduledExecutorService) defaults.getScheduledExecutorService())
+                    .getScheduledThreadPoolExecutor();
+            assertEquals(1, scheduled(shared), "the route's poll");
+            context.getRouteController().stopRoute("defaults");
+            assertEquals(0, scheduled(shared), "the stopped route's poll is cancelled");
         } finally {
             own.shutdownNow();
         }
+    }
+
+    /** The tasks of {@code scheduler} still to run (a cancelled one may stay queued until it is due). */
+    private static long scheduled(ScheduledThreadPoolExecutor scheduler) {
+        return scheduler.getQueue().stream().filter(task -> !((Future<?>) task).isCancelled()).count();
     }
 }
