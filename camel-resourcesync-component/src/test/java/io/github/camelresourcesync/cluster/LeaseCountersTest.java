@@ -4,7 +4,9 @@ import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +20,7 @@ import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestDatabase;
 import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
+import org.apache.camel.builder.LambdaRouteBuilder;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
@@ -80,6 +83,52 @@ class LeaseCountersTest {
                 TestDatabase.dropTables(url, prefix);
             }
         }
+    }
+
+    /**
+     * Two routes harvest one Source into two destinations (their own {@code stateId}s), on two nodes: each has its own
+     * resume point and so its own lease, and one route's long poll on one node does not hold back the other's.
+     */
+    @Test
+    void routesWithTheirOwnStateIdsOnOneSourceHoldTheirOwnLeases() throws Exception {
+        String url = TestDatabase.postgresUrl();
+        String prefix = TestDatabase.uniquePrefix();
+        List<String> second = new CopyOnWriteArrayList<>();
+        try (TestSource source = new TestSource().put("/res/r0.txt", "r0")) {
+            String later = "?delay=3600000&initialDelay=3600000&stateId=";
+            CamelContext a = nodeWith("a", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "first")
+                    .routeId("first").process(e -> {
+                        paused.countDown();
+                        assertTrue(resume.await(60, TimeUnit.SECONDS));
+                    }));
+            CamelContext b = nodeWith("b", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "second")
+                    .routeId("second").process(e -> second.add(e.getIn().getBody(String.class))));
+            try {
+                Thread first = new Thread(Polls.consumer(a, "first")::run, "poll-of-first");
+                first.start();
+                assertTrue(paused.await(60, TimeUnit.SECONDS), "a's route holds the lease of its resume point");
+                Polls.consumer(b, "second").run();
+                assertEquals(List.of("r0"), second, "b's route polled while a's held its own lease");
+                resume.countDown();
+                first.join(60_000);
+            } finally {
+                resume.countDown();
+                b.stop();
+                a.stop();
+                TestDatabase.dropTables(url, prefix);
+            }
+        }
+    }
+
+    /** A started node {@code id} of the cluster in the tables of {@code prefix}, with {@code routes}. */
+    private static CamelContext nodeWith(String id, String url, String prefix, LambdaRouteBuilder routes)
+            throws Exception {
+        CamelContext context = new DefaultCamelContext();
+        context.getComponent("resourcesync", ResourceSyncComponent.class)
+                .setStateStore(TestDatabase.nodeStore(url, prefix, id));
+        RouteBuilder.addRoutes(context, routes);
+        context.start();
+        return context;
     }
 
     private CamelContext node(String id, String url, String prefix, TestSource source) throws Exception {
