@@ -60,6 +60,11 @@ public final class TcpProxy implements AutoCloseable {
         return refused.get();
     }
 
+    /** The client connections open through the proxy now. */
+    public int openConnections() {
+        return open.size() / 2;
+    }
+
     private void acceptLoop() {
         while (!closed) {
             Socket client;
