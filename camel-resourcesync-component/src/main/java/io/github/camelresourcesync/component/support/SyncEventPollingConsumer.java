@@ -105,11 +105,6 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         return source.startRun(maxEvents);
     }
 
-    /** The source {@link #prepare} built. */
-    protected EventSource source() {
-        return source;
-    }
-
     /** The fetcher of this consumer's requests, from the endpoint's policy; a protocol may narrow it. */
     protected HttpFetcher createFetcher(FetcherConfig policy) {
         return getEndpoint().getComponent().fetchEngine().open(policy);
@@ -145,10 +140,6 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
         String name = ep.describe();
         long interval = ep.getDeliveryConfiguration().getProgressInterval();
         return () -> new SyncProgress(name, interval);
-    }
-
-    /** Releases what {@link #prepare} built; the fetcher and the store are the base's to close. */
-    protected void release() throws Exception {
     }
 
     /** The state store this consumer keeps its state in (started). */
@@ -226,7 +217,6 @@ public abstract class SyncEventPollingConsumer extends ScheduledBatchPollingCons
             meters = null;
         }
         super.doStop();
-        release();
         if (fetcher != null) {
             fetcher.close();
             fetcher = null;
