@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static io.github.camelresourcesync.MirrorAssertions.assertMirrors;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -115,6 +116,52 @@ class StateDatabaseOutageTest {
                 assertEquals(HealthCheck.State.UP, consumer.getHealthCheck().call().getState());
                 assertMirrors(source.snapshot(), tmp.resolve("mirror"));
             } finally {
+                context.stop();
+                TestDatabase.dropTables(url, prefix);
+            }
+        }
+    }
+
+    /**
+     * On a cluster (a JDBC store with a node id) each poll first takes its Source's lease in the database: with the
+     * database away, that poll fails like any other, with its start, the error and the health check to read.
+     */
+    @Test
+    void aDatabaseAwayWhenAClusteredPollTakesItsLeaseFailsThePollVisibly() throws Exception {
+        String url = TestDatabase.postgresUrl();
+        String prefix = TestDatabase.uniquePrefix();
+        Matcher m = HOST_PORT.matcher(url);
+        assertTrue(m.find(), "a PostgreSQL URL with a host: " + url.replaceAll("\\?.*", ""));
+        try (TcpProxy proxy = new TcpProxy(m.group(1), m.group(2) == null ? 5432 : Integer.parseInt(m.group(2)));
+             TestSource source = new TestSource().put("/res/a.txt", "alpha")) {
+            HikariConfig pool = new HikariConfig();
+            pool.setJdbcUrl(m.replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/"));
+            pool.setConnectionTimeout(1_000);
+            pool.setInitializationFailTimeout(-1);
+            CamelContext context = new DefaultCamelContext();
+            try (HikariDataSource dataSource = new HikariDataSource(pool)) {
+                JdbcStateStore store = new JdbcStateStore(dataSource);
+                store.setTablePrefix(prefix);
+                store.setNodeId("node-1");
+                context.getRegistry().bind("sharedState", store);
+                context.addRoutes(new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("resourcesync:" + source.base() + "?delay=3600000&initialDelay=3600000").routeId("sync")
+                                .to("mock:sink");
+                    }
+                });
+                context.start();
+                SyncEventPollingConsumer consumer = Polls.consumer(context, "sync");
+                proxy.cut();
+                consumer.run();
+
+                assertEquals(1, consumer.getFailedPolls());
+                assertNotEquals("", consumer.getLastPollStarted(), "the failed poll's start");
+                assertNotNull(consumer.getLastPollError());
+                assertEquals(HealthCheck.State.DOWN, consumer.getHealthCheck().call().getState());
+            } finally {
+                proxy.restore();
                 context.stop();
                 TestDatabase.dropTables(url, prefix);
             }
