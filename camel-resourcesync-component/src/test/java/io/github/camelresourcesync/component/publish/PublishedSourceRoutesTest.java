@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -129,6 +131,66 @@ class PublishedSourceRoutesTest {
         assertEquals(200, head.statusCode());
         assertEquals(0, head.body().length);
         assertNull(head.headers().firstValue("Content-Encoding").orElse(null));
+    }
+
+    /**
+     * What the serving answers besides documents (a method it does not take, the context root, a missing file) and
+     * which files it compresses: text and XML when the client accepts gzip (any case, any weight but 0), never
+     * binary files; a HEAD says the length only of what it would send unencoded.
+     */
+    @Test
+    void answersOtherRequestsAndCompressesOnlyTextForClientsThatAcceptGzip() throws Exception {
+        Files.createDirectories(tmp.resolve("site"));
+        Files.writeString(tmp.resolve("site/notes.txt"), "notes ".repeat(100));
+        Files.write(tmp.resolve("site/data.bin"), new byte[600]);
+
+        HttpResponse<byte[]> post = http.send(HttpRequest.newBuilder(base.resolve("notes.txt"))
+                .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(405, post.statusCode());
+        assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
+
+        HttpResponse<byte[]> root = get("");
+        assertEquals(200, root.statusCode());
+        assertEquals("text/html; charset=utf-8", root.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals("<.well-known/resourcesync>; rel=\"resourcesync\"", root.headers().firstValue("Link").orElseThrow());
+        assertTrue(new String(root.body(), StandardCharsets.UTF_8).contains("href=\".well-known/resourcesync\""));
+
+        HttpResponse<byte[]> missing = get("missing.xml");
+        assertEquals("text/plain", missing.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals("Not found", new String(missing.body(), StandardCharsets.UTF_8));
+
+        HttpResponse<byte[]> plain = get("notes.txt");
+        assertEquals("text/plain", plain.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals("Accept-Encoding", plain.headers().firstValue("Vary").orElseThrow());
+        assertEquals("bytes", plain.headers().firstValue("Accept-Ranges").orElseThrow());
+        assertNull(plain.headers().firstValue("Link").orElse(null), "no topic links for a file that is no topic");
+        for (String accepted : List.of("gzip", "GZIP", "deflate, gzip;q=0.5")) {
+            assertEquals("gzip", get("notes.txt", "Accept-Encoding", accepted).headers().firstValue("Content-Encoding")
+                    .orElse(null), accepted);
+        }
+        for (String refused : List.of("gzip;q=0", "gzip; q=0.0", "deflate", "x-gzip")) {
+            assertNull(get("notes.txt", "Accept-Encoding", refused).headers().firstValue("Content-Encoding")
+                    .orElse(null), refused);
+        }
+        HttpResponse<byte[]> binary = get("data.bin", "Accept-Encoding", "gzip");
+        assertEquals("application/octet-stream", binary.headers().firstValue("Content-Type").orElseThrow());
+        assertNull(binary.headers().firstValue("Content-Encoding").orElse(null), "binary files are sent as they are");
+        assertEquals(600, binary.body().length);
+
+        HttpResponse<byte[]> head = http.send(HttpRequest.newBuilder(base.resolve("notes.txt"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals("600", head.headers().firstValue("Content-Length").orElseThrow());
+        HttpResponse<byte[]> headGzip = http.send(HttpRequest.newBuilder(base.resolve("notes.txt"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).header("Accept-Encoding", "gzip").build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals("gzip", headGzip.headers().firstValue("Content-Encoding").orElseThrow());
+        assertNotEquals("600", headGzip.headers().firstValue("Content-Length").orElse("none"),
+                "the unencoded length is not the length of a gzip body");
+
+        String etag = plain.headers().firstValue("ETag").orElseThrow();
+        assertEquals(304, get("notes.txt", "If-None-Match", "W/" + etag).statusCode(), "a weak validator matches");
+        assertEquals(304, get("notes.txt", "If-None-Match", "*").statusCode());
+        assertEquals(200, get("notes.txt", "If-Modified-Since", "yesterday").statusCode(), "a date it cannot read");
     }
 
     @Test
