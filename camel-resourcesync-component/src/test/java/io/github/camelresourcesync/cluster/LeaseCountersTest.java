@@ -120,6 +120,28 @@ class LeaseCountersTest {
         }
     }
 
+    /** A leased poll tells Camel what it delivered: with {@code sendEmptyMessageWhenIdle} only an idle poll sends one. */
+    @Test
+    void aLeasedPollThatDeliveredIsNotIdle() throws Exception {
+        String url = TestDatabase.postgresUrl();
+        String prefix = TestDatabase.uniquePrefix();
+        List<String> received = new CopyOnWriteArrayList<>();
+        try (TestSource source = new TestSource().put("/res/r0.txt", "r0")) {
+            CamelContext a = nodeWith("a", url, prefix, r -> r.from("resourcesync:" + source.base()
+                    + "?delay=3600000&initialDelay=3600000&sendEmptyMessageWhenIdle=true").routeId("idle")
+                    .process(e -> received.add(String.valueOf(e.getIn().getBody(String.class)))));
+            try {
+                Polls.consumer(a, "idle").run();
+                assertEquals(List.of("r0"), received, "the poll delivered r0: no empty exchange");
+                Polls.consumer(a, "idle").run();
+                assertEquals(List.of("r0", "null"), received, "nothing new: one empty exchange");
+            } finally {
+                a.stop();
+                TestDatabase.dropTables(url, prefix);
+            }
+        }
+    }
+
     /** A started node {@code id} of the cluster in the tables of {@code prefix}, with {@code routes}. */
     private static CamelContext nodeWith(String id, String url, String prefix, LambdaRouteBuilder routes)
             throws Exception {
