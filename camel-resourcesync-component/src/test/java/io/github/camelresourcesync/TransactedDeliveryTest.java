@@ -568,6 +568,23 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
     }
 
     /**
+     * An event that failed before reaching the route (the Source answered 500 for its body) fails its exchange though
+     * no step of the route marked the transaction: its state is not committed, the run stops there
+     * (breakOnFirstError) and the next poll delivers it.
+     */
+    @Test
+    void anEventTheSourceFailedToServeStopsTheRunAndComesAgain() throws Exception {
+        try (TestSource source = source(20)) {
+            source.fail("/res/r3.txt", 500, 1);
+            startPolledRoute(source, "&maxRetries=0", e -> {
+            });
+            assertEquals(13, poll(), "the events before r3, then the run stopped at r3");
+            assertEquals(20, poll(), "r3 again, and every event after it");
+            assertEquals(20, count("SELECT COUNT(DISTINCT event_id) FROM " + prefix + "events"), "each once");
+        }
+    }
+
+    /**
      * The commit itself fails (a deferred constraint, checked by PostgreSQL at commit): the event's state rolled back
      * with the sink's write, the poll fails, and the next poll delivers the event again; none is skipped.
      */
