@@ -87,6 +87,16 @@ class PoisonEventTest {
                 .endsWith("/res/poison.txt"));
         assertTrue(consumer.getStatistics().lastGivenUp().contains("poison.txt"));
         assertTrue(consumer.getStatistics().lastGivenUp().contains("500"), consumer.getStatistics().lastGivenUp());
+
+        // a resource added later comes, though every baseline meets the given-up one before it
+        server.serve("/res/good100.txt", "good 100", "text/plain");
+        urls.append("<url><loc>").append(server.uri("/res/good100.txt")).append("</loc></url>\n");
+        server.serve("/resourcelist.xml", """
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:rs="http://www.openarchives.org/rs/terms/">
+                <rs:md capability="resourcelist" at="2024-01-02T00:00:00Z"/>
+                %s</urlset>""".formatted(urls), "application/xml");
+        await().atMost(60, TimeUnit.SECONDS).until(() -> mirrored(mirror) == 101);
+        assertEquals(1, consumer.getGivenUpEvents());
     }
 
     /**
