@@ -113,6 +113,22 @@ class ComponentOptionsTest {
         assertEquals(SyncMode.AUDIT, component.getHarvestConfiguration().getMode());
     }
 
+    /**
+     * Option values are decoded as Camel decodes those of any endpoint URI, though the component takes its URI raw (to
+     * keep the Source URL's escapes): percent-escapes anywhere in a value, then {@code +} as a space (so {@code %2B} is
+     * one too, as everywhere in Camel), a {@code %} that starts no escape kept as written (also at the value's end),
+     * {@code RAW(...)} as written.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "%41b%2Fc | Ab/c", "a+b | a b", "a%2Bb | a b", "RAW(a+b%2B) | a+b%2B", "RAW{a+b} | a+b", "50% | 50%",
+        "x%4 | x%4", "%zz | %zz", "caf%C3%A9 | caf\u00e9", "%30%3a | 0:", "x%09y | x\ty" })
+    void optionValuesAreDecodedAsCamelDecodesThem(String written, String value) {
+        ResourceSyncEndpoint endpoint = context.getEndpoint("resourcesync:https://example.org/rs/?stateId=" + written,
+                ResourceSyncEndpoint.class);
+        assertEquals(value, endpoint.getStateId());
+    }
+
     @Test
     void resourceSyncValidation() throws Exception {
         // mode=validate's options are component options too: here a sample every endpoint starts from
