@@ -148,6 +148,7 @@ class PublishedSourceRoutesTest {
                 .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(405, post.statusCode());
         assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
+        assertEquals(0, post.body().length, "the request's body does not come back");
 
         HttpResponse<byte[]> root = get("");
         assertEquals(200, root.statusCode());
