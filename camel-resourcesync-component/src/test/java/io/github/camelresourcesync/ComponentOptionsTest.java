@@ -122,7 +122,8 @@ class ComponentOptionsTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
         "%41b%2Fc | Ab/c", "a+b | a b", "a%2Bb | a b", "RAW(a+b%2B) | a+b%2B", "RAW{a+b} | a+b", "50% | 50%",
-        "x%4 | x%4", "%zz | %zz", "caf%C3%A9 | caf\u00e9", "%30%3a | 0:", "x%09y | x\ty" })
+        "x%4 | x%4", "%zz | %zz", "caf%C3%A9 | caf\u00e9", "%30%3a | 0:", "x%09y | x\ty",
+        "f(x) | f(x)", "RAW(x | RAW(x" })
     void optionValuesAreDecodedAsCamelDecodesThem(String written, String value) {
         ResourceSyncEndpoint endpoint = context.getEndpoint("resourcesync:https://example.org/rs/?stateId=" + written,
                 ResourceSyncEndpoint.class);
