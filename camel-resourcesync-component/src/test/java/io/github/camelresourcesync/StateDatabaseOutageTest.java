@@ -1,6 +1,7 @@
 package io.github.camelresourcesync;
 
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Set;
@@ -50,18 +51,10 @@ class StateDatabaseOutageTest {
     void aDatabaseCutMidBaselineFailsPollsVisiblyAndTheHarvestCompletesOnceItIsBack() throws Exception {
         String url = TestDatabase.postgresUrl();
         String prefix = TestDatabase.uniquePrefix();
-        Matcher m = HOST_PORT.matcher(url);
-        assertTrue(m.find(), "a PostgreSQL URL with a host: " + url.replaceAll("\\?.*", ""));
         Set<String> delivered = ConcurrentHashMap.newKeySet();
         AtomicInteger events = new AtomicInteger();
-        HikariConfig pool = new HikariConfig();
-        try (TcpProxy proxy = new TcpProxy(m.group(1), m.group(2) == null ? 5432 : Integer.parseInt(m.group(2)));
-             TestSource source = new TestSource()) {
-            // what an application would configure: its own pool, which gives up on a connection after a second
-            pool.setJdbcUrl(m.replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/"));
-            pool.setConnectionTimeout(1_000);
-            pool.setMaximumPoolSize(4);
-            pool.setInitializationFailTimeout(-1);
+        try (TcpProxy proxy = databaseProxy(url); TestSource source = new TestSource()) {
+            HikariConfig pool = poolThrough(proxy, url);
             for (int i = 0; i < RESOURCES; i++) {
                 source.put("/res/r" + i + ".txt", "resource " + i);
             }
@@ -130,14 +123,8 @@ class StateDatabaseOutageTest {
     void aDatabaseAwayWhenAClusteredPollTakesItsLeaseFailsThePollVisibly() throws Exception {
         String url = TestDatabase.postgresUrl();
         String prefix = TestDatabase.uniquePrefix();
-        Matcher m = HOST_PORT.matcher(url);
-        assertTrue(m.find(), "a PostgreSQL URL with a host: " + url.replaceAll("\\?.*", ""));
-        try (TcpProxy proxy = new TcpProxy(m.group(1), m.group(2) == null ? 5432 : Integer.parseInt(m.group(2)));
-             TestSource source = new TestSource().put("/res/a.txt", "alpha")) {
-            HikariConfig pool = new HikariConfig();
-            pool.setJdbcUrl(m.replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/"));
-            pool.setConnectionTimeout(1_000);
-            pool.setInitializationFailTimeout(-1);
+        try (TcpProxy proxy = databaseProxy(url); TestSource source = new TestSource().put("/res/a.txt", "alpha")) {
+            HikariConfig pool = poolThrough(proxy, url);
             CamelContext context = new DefaultCamelContext();
             try (HikariDataSource dataSource = new HikariDataSource(pool)) {
                 JdbcStateStore store = new JdbcStateStore(dataSource);
@@ -166,5 +153,22 @@ class StateDatabaseOutageTest {
                 TestDatabase.dropTables(url, prefix);
             }
         }
+    }
+
+    /** A proxy in front of the test database, which a test cuts and restores. */
+    private static TcpProxy databaseProxy(String url) throws IOException {
+        Matcher m = HOST_PORT.matcher(url);
+        assertTrue(m.find(), "a PostgreSQL URL with a host: " + url.replaceAll("\\?.*", ""));
+        return new TcpProxy(m.group(1), m.group(2) == null ? 5432 : Integer.parseInt(m.group(2)));
+    }
+
+    /** What an application would configure: its own pool (here through the proxy), giving up on a connection in 1 s. */
+    private static HikariConfig poolThrough(TcpProxy proxy, String url) {
+        HikariConfig pool = new HikariConfig();
+        pool.setJdbcUrl(HOST_PORT.matcher(url).replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/"));
+        pool.setConnectionTimeout(1_000);
+        pool.setMaximumPoolSize(4);
+        pool.setInitializationFailTimeout(-1);
+        return pool;
     }
 }

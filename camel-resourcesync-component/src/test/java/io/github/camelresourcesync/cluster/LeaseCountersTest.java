@@ -15,7 +15,6 @@ import javax.management.ObjectName;
 
 import io.github.camelresourcesync.ResourceSyncComponent;
 import io.github.camelresourcesync.component.support.SyncEventPollingConsumer;
-import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TestDatabase;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -96,14 +95,16 @@ class LeaseCountersTest {
         List<String> second = new CopyOnWriteArrayList<>();
         try (TestSource source = new TestSource().put("/res/r0.txt", "r0")) {
             String later = "?delay=3600000&initialDelay=3600000&stateId=";
-            CamelContext a = nodeWith("a", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "first")
+            CamelContext a = node("a", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "first")
                     .routeId("first").process(e -> {
                         paused.countDown();
                         assertTrue(resume.await(60, TimeUnit.SECONDS));
                     }));
-            CamelContext b = nodeWith("b", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "second")
+            CamelContext b = node("b", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "second")
                     .routeId("second").process(e -> second.add(e.getIn().getBody(String.class))));
             try {
+                a.start();
+                b.start();
                 Thread first = new Thread(Polls.consumer(a, "first")::run, "poll-of-first");
                 first.start();
                 assertTrue(paused.await(60, TimeUnit.SECONDS), "a's route holds the lease of its resume point");
@@ -127,10 +128,11 @@ class LeaseCountersTest {
         String prefix = TestDatabase.uniquePrefix();
         List<String> received = new CopyOnWriteArrayList<>();
         try (TestSource source = new TestSource().put("/res/r0.txt", "r0")) {
-            CamelContext a = nodeWith("a", url, prefix, r -> r.from("resourcesync:" + source.base()
+            CamelContext a = node("a", url, prefix, r -> r.from("resourcesync:" + source.base()
                     + "?delay=3600000&initialDelay=3600000&sendEmptyMessageWhenIdle=true").routeId("idle")
                     .process(e -> received.add(String.valueOf(e.getIn().getBody(String.class)))));
             try {
+                a.start();
                 Polls.consumer(a, "idle").run();
                 assertEquals(List.of("r0"), received, "the poll delivered r0: no empty exchange");
                 Polls.consumer(a, "idle").run();
@@ -142,35 +144,24 @@ class LeaseCountersTest {
         }
     }
 
-    /** A started node {@code id} of the cluster in the tables of {@code prefix}, with {@code routes}. */
-    private static CamelContext nodeWith(String id, String url, String prefix, LambdaRouteBuilder routes)
-            throws Exception {
+    /** Node {@code id} of the cluster in the tables of {@code prefix}, with {@code routes}; not started. */
+    private static CamelContext node(String id, String url, String prefix, LambdaRouteBuilder routes) throws Exception {
         CamelContext context = new DefaultCamelContext();
         context.getComponent("resourcesync", ResourceSyncComponent.class)
                 .setStateStore(TestDatabase.nodeStore(url, prefix, id));
         RouteBuilder.addRoutes(context, routes);
-        context.start();
         return context;
     }
 
     private CamelContext node(String id, String url, String prefix, TestSource source) throws Exception {
-        JdbcStateStore store = TestDatabase.nodeStore(url, prefix, id);
-        CamelContext context = new DefaultCamelContext();
-        context.getComponent("resourcesync", ResourceSyncComponent.class).setStateStore(store);
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                // no scheduled poll within the test: it runs each poll itself
-                from("resourcesync:" + source.base() + "?delay=3600000&initialDelay=3600000").routeId("leased")
-                        .process(e -> {
-                            if (id.equals("a") && pauseA) {
-                                paused.countDown();
-                                assertTrue(resume.await(60, TimeUnit.SECONDS));
-                            }
-                        });
-            }
-        });
-        return context;
+        // no scheduled poll within the test: it runs each poll itself
+        return node(id, url, prefix, r -> r.from("resourcesync:" + source.base() + "?delay=3600000&initialDelay=3600000")
+                .routeId("leased").process(e -> {
+                    if (id.equals("a") && pauseA) {
+                        paused.countDown();
+                        assertTrue(resume.await(60, TimeUnit.SECONDS));
+                    }
+                }));
     }
 
     private static long attribute(CamelContext context, String attribute) throws Exception {
