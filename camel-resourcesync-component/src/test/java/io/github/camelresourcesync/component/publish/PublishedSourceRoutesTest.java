@@ -205,6 +205,9 @@ class PublishedSourceRoutesTest {
         assertEquals(206, first.statusCode());
         assertEquals("bytes 0-9/100000", first.headers().firstValue("Content-Range").orElseThrow());
         assertArrayEquals(Arrays.copyOfRange(data, 0, 10), first.body());
+        HttpResponse<byte[]> one = get("dumps/part.zip", "Range", "bytes=7-7");
+        assertEquals(206, one.statusCode(), "a range of one byte");
+        assertArrayEquals(Arrays.copyOfRange(data, 7, 8), one.body());
         HttpResponse<byte[]> suffix = get("dumps/part.zip", "Range", "bytes=-5");
         assertEquals(206, suffix.statusCode());
         assertEquals("bytes 99995-99999/100000", suffix.headers().firstValue("Content-Range").orElseThrow());
