@@ -17,6 +17,7 @@ import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -104,6 +105,26 @@ class PublishedFromAHarvestTest {
             Polls.consumer(context, "harvest").run();
             assertEquals(List.of(true), published, "a deletion changes the Source");
             assertTrue(heard.contains("published /res/b.txt deleted"), heard.toString());
+        }
+    }
+
+    /** With every interval 0 no timer writes the documents: each batch of {@code flushSize} events does. */
+    @Test
+    void aPublisherWithoutIntervalsWritesByFlushSizeAlone() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            Path site = tmp.resolve("site");
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("direct:publish").to("resourcesync-publish:" + site + "?baseUrl=https://mirror.example/rs/"
+                                              + "&flushSize=1&flushInterval=0&resourceListInterval=0&changeListMaxAge=0");
+                }
+            });
+            context.start();
+            context.createProducerTemplate().requestBodyAndHeaders("direct:publish", "alpha",
+                    java.util.Map.of(ResourceSyncConstants.LOCATION, "https://origin.example/a.txt",
+                            ResourceSyncConstants.CHANGE, "created"), Object.class);
+            assertTrue(Files.readString(site.resolve("changelist.xml")).contains("https://origin.example/a.txt"));
         }
     }
 }
