@@ -34,6 +34,7 @@ class ResourceSyncHashTest {
     private final RecordingExceptionHandler recorder = new RecordingExceptionHandler();
     /** location path and body of every delivered event, in order */
     private final List<String> delivered = new CopyOnWriteArrayList<>();
+    private final List<String> hashes = new java.util.concurrent.CopyOnWriteArrayList<>();
     private CamelContext context;
 
     ResourceSyncHashTest() throws Exception {
@@ -70,7 +71,8 @@ class ResourceSyncHashTest {
                      + "&maxRetries=1&maxEventAttempts=0&exceptionHandler=#recorder").routeId("sync")
                         .process(e -> delivered.add(java.net.URI.create(e.getIn().getHeader(
                                 ResourceSyncConstants.LOCATION, String.class)).getPath() + " "
-                                + e.getIn().getBody(String.class)));
+                                + e.getIn().getBody(String.class)))
+                        .process(e -> hashes.add(e.getIn().getHeader(ResourceSyncConstants.HASH, String.class)));
             }
         });
         context.start();
@@ -121,5 +123,7 @@ class ResourceSyncHashTest {
         // every poll reads the Change List again (no ETag): the update at the resume point must not come back
         Polls.awaitQuiet(context, "sync");
         assertEquals(List.of("/res/a.txt alpha", "/res/b.txt bravo", "/res/b.txt bravo 2"), delivered);
+        assertEquals(3, hashes.size());
+        hashes.forEach(h -> assertTrue(h != null && h.startsWith(algorithm + ":"), "each event's hash header: " + hashes));
     }
 }

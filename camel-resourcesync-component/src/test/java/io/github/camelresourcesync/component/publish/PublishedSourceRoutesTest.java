@@ -221,6 +221,7 @@ class PublishedSourceRoutesTest {
         HttpResponse<byte[]> whole = get("dumps/part.zip");
         assertEquals(200, whole.statusCode());
         assertEquals("bytes", whole.headers().firstValue("Accept-Ranges").orElseThrow());
+        assertEquals("application/zip", whole.headers().firstValue("Content-Type").orElseThrow());
         assertArrayEquals(data, whole.body());
         assertArrayEquals(data, get("dumps/part.zip", "Range", "bytes=0-1,5-6").body(), "several ranges: all");
         String etag = whole.headers().firstValue("ETag").orElseThrow();
