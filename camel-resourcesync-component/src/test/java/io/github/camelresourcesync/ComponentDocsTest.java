@@ -1,16 +1,13 @@
 package io.github.camelresourcesync;
 
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.camelresourcesync.testsupport.ComponentModels;
 import org.apache.camel.util.json.JsonObject;
-import org.apache.camel.util.json.Jsoner;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -35,11 +32,7 @@ class ComponentDocsTest {
             "resourcesync-metashare, META-INF/io/github/camelresourcesync/component/metashare/resourcesync-metashare.json",
             "resourcesync-atompmh, META-INF/io/github/camelresourcesync/component/atompmh/resourcesync-atompmh.json" })
     void docsMatchGeneratedMetadata(String scheme, String json) throws Exception {
-        JsonObject model;
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream(json)) {
-            assertTrue(in != null, json + " is not on the classpath: build with mvn so the metadata is generated");
-            model = (JsonObject) Jsoner.deserialize(new InputStreamReader(in, StandardCharsets.UTF_8));
-        }
+        JsonObject model = ComponentModels.read(json);
         Path adoc = Path.of("src/main/docs/" + scheme + "-component.adoc");
         check(adoc, "// component options", adocTable(model.getMap("componentProperties")), "// ");
         check(adoc, "// endpoint options", adocTable(model.getMap("properties")), "// ");

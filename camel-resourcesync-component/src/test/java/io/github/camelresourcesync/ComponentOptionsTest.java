@@ -4,8 +4,6 @@ import io.github.camelresourcesync.component.publish.PublishComponent;
 import io.github.camelresourcesync.component.publish.PublishEndpoint;
 import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
 import io.github.camelresourcesync.component.atompmh.AtomPmhEndpoint;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +22,7 @@ import io.github.camelresourcesync.publish.PublicationListener;
 import io.github.camelresourcesync.state.InMemoryStateStore;
 import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
+import io.github.camelresourcesync.testsupport.ComponentModels;
 import io.github.camelresourcesync.testsupport.NotHonouredOptions;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
@@ -32,7 +31,6 @@ import org.apache.camel.ResolveEndpointFailedException;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PropertyBindingSupport;
 import org.apache.camel.util.json.JsonObject;
-import org.apache.camel.util.json.Jsoner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -176,14 +174,7 @@ class ComponentOptionsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("harvestingSchemes")
     void aSchemeAdvertisesOnlyTheOptionsItHonoursAndEachAtBothLevels(String scheme) throws Exception {
-        // the metadata Camel's tooling generated: what IDEs, the docs and the Spring Boot starter advertise
-        String json = "META-INF/" + context.getComponent(scheme).getClass().getPackageName().replace('.', '/') + "/"
-                      + scheme + ".json";
-        JsonObject model;
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream(json)) {
-            assertTrue(in != null, json + " is not on the classpath: build with mvn so the metadata is generated");
-            model = (JsonObject) Jsoner.deserialize(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        }
+        JsonObject model = ComponentModels.of(scheme, context.getComponent(scheme).getClass());
         Map<String, Object> endpointOptions = model.getMap("properties");
         Map<String, Object> componentOptions = model.getMap("componentProperties");
         for (String option : NotHonouredOptions.BY_SCHEME.get(scheme)) {

@@ -70,8 +70,7 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
                                 + " txid_current())")
                             .process(e -> {
                                 // the sink wrote, then the route fails: both must roll back, the event come again
-                                String location = e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class);
-                                if (location.endsWith("/r7.txt") && failedOnce.add(location)) {
+                                if (firstTimeAt(e, "/r7.txt", failedOnce)) {
                                     throw new IllegalStateException("failing once after the insert");
                                 }
                             });
@@ -525,6 +524,7 @@ class TransactedDeliveryTest extends TransactedRouteFixture {
         return count("SELECT COUNT(*) FROM " + prefix + "events");
     }
 
+    /** Whether {@code e} carries the event of the location ending in {@code path} for the first time. */
     private static boolean firstTimeAt(Exchange e, String path, Set<String> seen) {
         String location = e.getIn().getHeader(ResourceSyncConstants.LOCATION, String.class);
         return location.endsWith(path) && seen.add(location);

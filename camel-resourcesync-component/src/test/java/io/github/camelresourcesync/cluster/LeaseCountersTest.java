@@ -96,10 +96,7 @@ class LeaseCountersTest {
         try (TestSource source = new TestSource().put("/res/r0.txt", "r0")) {
             String later = "?delay=3600000&initialDelay=3600000&stateId=";
             CamelContext a = node("a", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "first")
-                    .routeId("first").process(e -> {
-                        paused.countDown();
-                        assertTrue(resume.await(60, TimeUnit.SECONDS));
-                    }));
+                    .routeId("first").process(e -> holdUntilResumed()));
             CamelContext b = node("b", url, prefix, r -> r.from("resourcesync:" + source.base() + later + "second")
                     .routeId("second").process(e -> second.add(e.getIn().getBody(String.class))));
             try {
@@ -158,10 +155,15 @@ class LeaseCountersTest {
         return node(id, url, prefix, r -> r.from("resourcesync:" + source.base() + "?delay=3600000&initialDelay=3600000")
                 .routeId("leased").process(e -> {
                     if (id.equals("a") && pauseA) {
-                        paused.countDown();
-                        assertTrue(resume.await(60, TimeUnit.SECONDS));
+                        holdUntilResumed();
                     }
                 }));
+    }
+
+    /** Holds the route at its event, and the poll with the lease, until the test counts {@code resume} down. */
+    private void holdUntilResumed() throws InterruptedException {
+        paused.countDown();
+        assertTrue(resume.await(60, TimeUnit.SECONDS));
     }
 
     private static long attribute(CamelContext context, String attribute) throws Exception {
