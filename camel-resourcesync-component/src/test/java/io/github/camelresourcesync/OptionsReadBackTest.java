@@ -136,7 +136,7 @@ class OptionsReadBackTest {
                 return enums.stream().map(String::valueOf).filter(v -> !v.equals(String.valueOf(dflt))).findFirst()
                         .orElseThrow();
             case "string":
-                return option.getString("name") == null ? "read-back" : "read-back-value";
+                return "read-back";
             case "object":
                 return SSLContextParameters.class.getName().equals(javaType) ? new SSLContextParameters() : null;
             default:
