@@ -2,8 +2,6 @@ package io.github.camelresourcesync;
 
 import io.github.camelresourcesync.component.publish.PublishComponent;
 import io.github.camelresourcesync.component.publish.PublishEndpoint;
-import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
-import io.github.camelresourcesync.component.atompmh.AtomPmhEndpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +9,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.camelresourcesync.component.atompmh.AtomPmhEndpoint;
 import io.github.camelresourcesync.bridge.atompmh.AtomPmhOptions;
@@ -20,14 +19,19 @@ import io.github.camelresourcesync.harvest.audit.DirectoryAuditDestination;
 import io.github.camelresourcesync.component.metashare.MetashareEndpoint;
 import io.github.camelresourcesync.publish.PublicationListener;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.state.JdbcStateStore;
+import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
 import io.github.camelresourcesync.testsupport.ComponentModels;
 import io.github.camelresourcesync.testsupport.NotHonouredOptions;
+import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
 import org.apache.camel.PropertyBindingException;
 import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PropertyBindingSupport;
 import org.apache.camel.util.json.JsonObject;
@@ -38,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -280,6 +285,56 @@ class ComponentOptionsTest {
         assertSame(inOwnDirectory, storeOf("resourcesync:https://example.org/f?stateDirectory=" + tmp.resolve("e")),
                 "endpoints naming one directory share its store");
         assertNotSame(inComponentDirectory, inOwnDirectory);
+    }
+
+    /** The store a route is given is started with the route: one that cannot work fails the start, saying why. */
+    @Test
+    void aStateStoreThatCannotStartFailsTheRouteStartSayingWhy() throws Exception {
+        context.getRegistry().bind("unconfigured", new JdbcStateStore());
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("resourcesync:https://example.org/?stateStore=#unconfigured&initialDelay=3600000")
+                        .routeId("sync").to("mock:events");
+            }
+        });
+        Throwable e = assertThrows(Exception.class, context::start);
+        while (e.getCause() != null) {
+            e = e.getCause();
+        }
+        assertEquals("The JDBC state store needs a dataSource or a jdbcUrl", e.getMessage());
+    }
+
+    /** A store of the user's own is started before the route uses it, as the SPI promises ("called once before use"). */
+    @Test
+    void theUsersOwnStateStoreIsStartedBeforeUse() throws Exception {
+        AtomicInteger starts = new AtomicInteger();
+        context.getRegistry().bind("own", new InMemoryStateStore() {
+            @Override
+            public void start() {
+                starts.incrementAndGet();
+            }
+
+            @Override
+            public SourceState source(String sourceKey) {
+                if (starts.get() == 0) {
+                    throw new IllegalStateException("used before start");
+                }
+                return super.source(sourceKey);
+            }
+        });
+        try (TestSource source = new TestSource().put("/res/a.txt", "alpha")) {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base() + "?stateStore=#own&initialDelay=0&delay=3600000")
+                            .routeId("sync").to("mock:events");
+                }
+            });
+            context.start();
+            await().atMost(Polls.TIMEOUT).until(() -> Polls.consumer(context, "sync").getStatistics().events() == 1);
+            assertEquals(1, starts.get());
+        }
     }
 
     private SyncStateStore storeOf(String uri) throws Exception {

@@ -141,7 +141,8 @@ class ResourceSyncOperationsTest {
         DevConsole console = PluginHelper.getDevConsoleResolver(context).resolveDevConsole("resourcesync");
         assertNotNull(console, "resourcesync dev console found through its service file");
         String text = (String) console.call(DevConsole.MediaType.TEXT);
-        assertTrue(text.contains("Route: sync"), text);
+        // the endpoint as its log lines name it: the scheme and the Source, without the options
+        assertTrue(text.contains("Route: sync (resourcesync:" + source.base() + ")"), text);
         assertTrue(text.contains("Source: " + capabilityList + ": baseline complete"), text);
         assertTrue(text.contains("2 created, 1 updated, 1 deleted"), text);
         assertTrue(text.contains("Last poll: 20"), text);
@@ -157,6 +158,7 @@ class ResourceSyncOperationsTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> sources = (List<Map<String, Object>>) consumers.get(0).get("sources");
         assertEquals("2024-01-01T00:00:04Z", sources.get(0).get("resumeTime"));
+        assertEquals("resourcesync:" + source.base(), consumers.get(0).get("endpointUri"));
         assertTrue(consumers.get(0).containsKey("lastPollStarted"), consumers.toString());
         for (String absent : List.of("lastPollError", "leaseNode", "lastGivenUp", "lastEventError")) {
             assertFalse(consumers.get(0).containsKey(absent), () -> absent + " in " + consumers);
