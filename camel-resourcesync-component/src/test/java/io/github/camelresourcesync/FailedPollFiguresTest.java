@@ -17,7 +17,6 @@ import io.github.camelresourcesync.testsupport.TestSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
-import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,12 +78,11 @@ class FailedPollFiguresTest {
     }
 
     private Optional<HealthCheck.Result> health() {
-        return HealthCheckHelper.invoke(context).stream()
-                .filter(r -> r.getCheck().getId().equals("consumer:sync")).findFirst();
+        return TestContexts.consumerHealth(context, "sync");
     }
 
     private boolean healthIs(HealthCheck.State state) {
-        return health().map(r -> r.getState() == state).orElse(false);
+        return TestContexts.consumerHealthIs(context, "sync", state);
     }
 
     @Test

@@ -14,7 +14,6 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
-import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -77,8 +76,7 @@ class PersistentGapRouteTest {
     }
 
     private HealthCheck.Result health() {
-        return HealthCheckHelper.invoke(context).stream().filter(r -> r.getCheck().getId().equals("consumer:sync"))
-                .findFirst().orElseThrow();
+        return TestContexts.consumerHealth(context, "sync").orElseThrow();
     }
 
     @Test

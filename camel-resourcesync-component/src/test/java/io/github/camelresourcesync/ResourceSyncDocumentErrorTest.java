@@ -14,7 +14,6 @@ import org.apache.camel.Exchange;
 import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
-import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.spi.Registry;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -70,8 +69,7 @@ class ResourceSyncDocumentErrorTest extends CamelTestSupport {
     }
 
     private Optional<HealthCheck.Result> consumerHealth() {
-        return HealthCheckHelper.invoke(context).stream()
-                .filter(r -> r.getCheck().getId().equals("consumer:sync")).findFirst();
+        return TestContexts.consumerHealth(context, "sync");
     }
 
     @Test

@@ -22,7 +22,6 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
-import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
@@ -118,12 +117,11 @@ class ResourceSyncFaultsTest {
     }
 
     private Optional<HealthCheck.Result> health() {
-        return HealthCheckHelper.invoke(context).stream()
-                .filter(r -> r.getCheck().getId().equals("consumer:sync")).findFirst();
+        return TestContexts.consumerHealth(context, "sync");
     }
 
     private boolean healthIs(HealthCheck.State state) {
-        return health().map(r -> r.getState() == state).orElse(false);
+        return TestContexts.consumerHealthIs(context, "sync", state);
     }
 
     private double meter(String name) {

@@ -3,6 +3,7 @@ package io.github.camelresourcesync.testsupport;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import io.github.camelresourcesync.component.publish.PublishedSourceRoutes;
 import io.github.camelresourcesync.ResourceSyncComponent;
@@ -10,6 +11,8 @@ import io.github.camelresourcesync.state.SyncStateStore;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.impl.health.DefaultHealthCheckRegistry;
@@ -84,5 +87,16 @@ public final class TestContexts {
         health.register(health.resolveById("consumers"));
         context.getCamelContextExtension().addContextPlugin(HealthCheckRegistry.class, health);
         return health;
+    }
+
+    /** The result of the consumer check of route {@code routeId} ({@code consumer:<routeId>}), when registered. */
+    public static Optional<HealthCheck.Result> consumerHealth(CamelContext context, String routeId) {
+        return HealthCheckHelper.invoke(context).stream()
+                .filter(r -> r.getCheck().getId().equals("consumer:" + routeId)).findFirst();
+    }
+
+    /** Whether the consumer check of route {@code routeId} is registered and in {@code state}. */
+    public static boolean consumerHealthIs(CamelContext context, String routeId, HealthCheck.State state) {
+        return consumerHealth(context, routeId).map(r -> r.getState() == state).orElse(false);
     }
 }

@@ -18,7 +18,6 @@ import io.github.camelresourcesync.testsupport.TestHttpServer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
-import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.jsse.KeyStoreParameters;
 import org.apache.camel.support.jsse.SSLContextParameters;
@@ -134,13 +133,11 @@ class AtomPmhTlsAndHealthTest {
     }
 
     private static HealthCheck.Result result(CamelContext context) {
-        return HealthCheckHelper.invoke(context).stream()
-                .filter(r -> r.getCheck().getId().equals("consumer:atom")).findFirst().orElseThrow();
+        return TestContexts.consumerHealth(context, "atom").orElseThrow();
     }
 
     private static HealthCheck.State state(CamelContext context) {
-        return HealthCheckHelper.invoke(context).stream()
-                .filter(r -> r.getCheck().getId().equals("consumer:atom"))
-                .map(HealthCheck.Result::getState).findFirst().orElse(HealthCheck.State.UNKNOWN);
+        return TestContexts.consumerHealth(context, "atom").map(HealthCheck.Result::getState)
+                .orElse(HealthCheck.State.UNKNOWN);
     }
 }
