@@ -36,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -236,6 +237,37 @@ class PublishedSourceRoutesTest {
         assertEquals("100000", head.headers().firstValue("Content-Length").orElseThrow());
         assertEquals(0, head.body().length);
         assertEquals(404, get("dumps/../../state/x", "Range", "bytes=0-9").statusCode());
+    }
+
+    /**
+     * A served body ends where its file (or range) ends, also for an empty file, the last byte of a file and a gzip
+     * body: the client has the whole response at once and sends its next request on the same connection.
+     */
+    @Test
+    void everyServedBodyEndsWhereItsFileOrRangeEnds() throws Exception {
+        byte[] data = new byte[40_000];
+        new java.util.Random(7).nextBytes(data);
+        Files.createDirectories(tmp.resolve("site/dumps"));
+        Files.write(tmp.resolve("site/dumps/part.zip"), data);
+        Files.write(tmp.resolve("site/dumps/empty.zip"), new byte[0]);
+        Files.writeString(tmp.resolve("site/notes.txt"), "notes");
+        // one connection (HTTP/1.1 keep-alive); a body that never ends fails the test instead of hanging it (a
+        // request's own timeout ends when the headers arrive, so the whole exchange is timed)
+        HttpClient one = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            for (int i = 0; i < 2; i++) {
+                assertArrayEquals(data, one.send(HttpRequest.newBuilder(base.resolve("dumps/part.zip")).build(),
+                        HttpResponse.BodyHandlers.ofByteArray()).body());
+                assertArrayEquals(new byte[0], one.send(HttpRequest.newBuilder(base.resolve("dumps/empty.zip")).build(),
+                        HttpResponse.BodyHandlers.ofByteArray()).body());
+                assertArrayEquals(Arrays.copyOfRange(data, 39_999, 40_000), one.send(HttpRequest.newBuilder(
+                        base.resolve("dumps/part.zip")).header("Range", "bytes=-1").build(),
+                        HttpResponse.BodyHandlers.ofByteArray()).body());
+                assertEquals("notes", new String(StrictGzip.decode(one.send(HttpRequest.newBuilder(base.resolve(
+                        "notes.txt")).header("Accept-Encoding", "gzip").build(),
+                        HttpResponse.BodyHandlers.ofByteArray()).body()), StandardCharsets.UTF_8));
+            }
+        }, "every body ends");
     }
 
     @Test
