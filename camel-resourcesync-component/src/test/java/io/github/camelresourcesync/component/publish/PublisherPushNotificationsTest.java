@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -137,5 +138,33 @@ class PublisherPushNotificationsTest {
             assertTrue(entry.contains("<rs:ln rel=\"index\" href=\"https://mirror.example/rs/resourcelist.xml\"/>"),
                     entry);
         }
+    }
+
+    /**
+     * A publisher that cannot open (a file where its directory should be) fails its route's start with the reason,
+     * and leaves no notifier thread behind.
+     */
+    @Test
+    void aPublisherThatCannotOpenFailsTheRouteAndLeavesNoNotifierBehind() throws Exception {
+        Files.writeString(site, "a file where the directory should be");
+        Exception e = assertThrows(Exception.class, () -> startPublisher("https://mirror.example/rs/", ""));
+        String reasons = causes(e);
+        assertTrue(reasons.contains(site.toString()), reasons);
+        await().atMost(5, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
+                threads("ResourceSyncPublishPush"), "the notifier's thread"));
+        assertEquals(List.of(), hub.publications());
+    }
+
+    private List<String> threads(String name) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - " + name)).toList();
+    }
+
+    private static String causes(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (; t != null; t = t.getCause()) {
+            b.append(t).append('\n');
+        }
+        return b.toString();
     }
 }
