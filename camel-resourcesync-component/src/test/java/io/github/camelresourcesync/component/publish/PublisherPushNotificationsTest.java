@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.testsupport.TcpProxy;
 import io.github.camelresourcesync.testsupport.TestHub;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
@@ -53,12 +54,16 @@ class PublisherPushNotificationsTest {
     }
 
     private void startPublisher(String baseUrl, String options) throws Exception {
+        startPublisher(baseUrl, hub.uri().toString(), options);
+    }
+
+    private void startPublisher(String baseUrl, String pushHub, String options) throws Exception {
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
                 // flushSize=1: each change is listed, and announced, as its exchange completes
                 from("direct:publish").routeId("publish").to("resourcesync-publish:" + site + "?baseUrl=" + baseUrl
-                                                              + "&flushSize=1&pushHub=" + hub.uri() + options);
+                                                              + "&flushSize=1&pushHub=" + pushHub + options);
             }
         });
     }
@@ -153,6 +158,20 @@ class PublisherPushNotificationsTest {
         await().atMost(5, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
                 threads("ResourceSyncPublishPush"), "the notifier's thread"));
         assertEquals(List.of(), hub.publications());
+    }
+
+    /** A route stopped while its context runs closes its connection to the hub at once. */
+    @Test
+    void aStoppedRouteClosesItsConnectionToTheHub() throws Exception {
+        try (TcpProxy proxy = new TcpProxy(hub.uri().getHost(), hub.uri().getPort())) {
+            startPublisher("https://mirror.example/rs/", "http://127.0.0.1:" + proxy.port() + hub.uri().getPath(), "");
+            publish("a.txt");
+            await().atMost(10, TimeUnit.SECONDS).until(() -> !hub.publications().isEmpty());
+            assertTrue(proxy.openConnections() > 0, "kept alive for the next notification");
+            context.getRouteController().stopRoute("publish");
+            await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(0, proxy.openConnections(),
+                    "the stopped route's connections to the hub"));
+        }
     }
 
     private List<String> threads(String name) {
