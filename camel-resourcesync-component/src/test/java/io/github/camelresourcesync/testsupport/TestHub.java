@@ -43,8 +43,9 @@ import com.sun.net.httpserver.HttpServer;
  * <li>{@code POST /moved-hub}: 307 to {@code /hub} (a hub that moved).</li>
  * </ul>
  * Distribution: a POST per subscriber with {@code Link} rel self and hub, {@code X-Hub-Signature} when the
- * subscription has a secret, retried with exponential backoff on errors, and the subscription dropped on 410. Knobs
- * make it misbehave: never verify, verify with a wrong topic, drop, duplicate or hold back deliveries.
+ * subscription has a secret, retried with exponential backoff on errors, and the subscription dropped on 410. Every
+ * publication received is recorded ({@link #publications}). Knobs make it misbehave: never verify, verify with a
+ * wrong topic, drop, duplicate or hold back deliveries, answer publications slowly.
  */
 public final class TestHub implements AutoCloseable {
 
@@ -60,12 +61,25 @@ public final class TestHub implements AutoCloseable {
     public record Attempt(URI callback, String topic, int status) {
     }
 
+    /**
+     * A publication a publisher made to this hub: a fat ping's topic and payload, or the topic of a
+     * {@code hub.mode=publish} (body null: the hub fetches it).
+     */
+    public record Publication(String topic, byte[] body) {
+
+        /** The payload as text (empty for a {@code hub.mode=publish}). */
+        public String text() {
+            return body == null ? "" : new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
     private final HttpServer server;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ScheduledExecutorService pool = Executors.newScheduledThreadPool(4);
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final List<Attempt> attempts = new CopyOnWriteArrayList<>();
     private final List<Sent> sent = new CopyOnWriteArrayList<>();
+    private final List<Publication> publications = new CopyOnWriteArrayList<>();
     private final List<Runnable> held = new ArrayList<>();
     private final AtomicInteger subscribeRequests = new AtomicInteger();
     /** {@link System#currentTimeMillis()} at each subscription request's arrival, oldest first */
@@ -82,6 +96,7 @@ public final class TestHub implements AutoCloseable {
     private volatile String dropTopic;
     private volatile boolean duplicate;
     private volatile boolean hold;
+    private volatile long answerDelayMillis;
     private volatile int maxLeaseSeconds = 864_000;
     private final int maxAttempts = 5;
 
@@ -148,6 +163,12 @@ public final class TestHub implements AutoCloseable {
         return this;
     }
 
+    /** Answer each publication only after {@code millis} (a slow hub): the publisher's next one waits for it. */
+    public TestHub answerDelay(long millis) {
+        this.answerDelayMillis = millis;
+        return this;
+    }
+
     /** Largest lease granted. */
     public TestHub maxLeaseSeconds(int s) {
         this.maxLeaseSeconds = s;
@@ -180,6 +201,11 @@ public final class TestHub implements AutoCloseable {
 
     public List<Attempt> attempts() {
         return List.copyOf(attempts);
+    }
+
+    /** The publications publishers made (fat pings and {@code hub.mode=publish}), in order of arrival. */
+    public List<Publication> publications() {
+        return List.copyOf(publications);
     }
 
     /** The deliveries subscribers accepted (2xx), oldest first. */
@@ -261,6 +287,8 @@ public final class TestHub implements AutoCloseable {
                 answer(ex, 400, "a fat ping needs Link: <topic>; rel=\"self\"");
                 return;
             }
+            publications.add(new Publication(topic, body));
+            delayAnswer();
             publish(topic, body, type == null ? "application/xml" : type);
             answer(ex, 202, "");
         }
@@ -274,6 +302,8 @@ public final class TestHub implements AutoCloseable {
                 answer(ex, 400, "hub.topic missing");
                 return;
             }
+            publications.add(new Publication(topic, null));
+            delayAnswer();
             answer(ex, 202, "");
             pending.incrementAndGet();
             pool.execute(() -> {
@@ -302,6 +332,14 @@ public final class TestHub implements AutoCloseable {
         int lease = Math.min(maxLeaseSeconds, Integer.parseInt(f.getOrDefault("hub.lease_seconds", "864000")));
         String secret = f.get("hub.secret");
         pool.execute(() -> verifyIntent(mode, topic, URI.create(callback), lease, secret));
+    }
+
+    private void delayAnswer() {
+        try {
+            Thread.sleep(answerDelayMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void verifyIntent(String mode, String topic, URI callback, int lease, String secret) {

@@ -54,6 +54,7 @@ public final class PublisherPush implements PublicationListener {
     private Path directory;
     private Clock clock;
     private ExecutorService executor;
+    private HubClient client;
     private HubNotifier notifier;
     private volatile boolean opened;
 
@@ -108,8 +109,7 @@ public final class PublisherPush implements PublicationListener {
         channels.add(channel(frameworkTopic, Capability.FRAMEWORK_NOTIFICATION));
         options.capabilityEntries(channels).listener(this);
         // the hub the user configured is the one host this traffic may go to (plus allowedHosts)
-        HubClient client = new HubClient(endpoint.getHttpConfiguration().fetcherConfig(endpoint.getCamelContext(),
-                hubUri));
+        client = new HubClient(endpoint.getHttpConfiguration().fetcherConfig(endpoint.getCamelContext(), hubUri));
         executor = endpoint.getCamelContext().getExecutorServiceManager()
                 .newSingleThreadExecutor(this, "ResourceSyncPublishPush");
         notifier = new HubNotifier(new HubNotifier.Config(mode, config.getPushQueueSize(),
@@ -148,6 +148,7 @@ public final class PublisherPush implements PublicationListener {
                     s.givenUp(), s.dropped());
         } finally {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownNow(executor);
+            client.close(); // its connections to the hub: a stopped route keeps none
         }
     }
 

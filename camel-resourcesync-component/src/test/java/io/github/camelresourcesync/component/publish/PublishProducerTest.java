@@ -12,6 +12,7 @@ import org.apache.camel.CamelExecutionException;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PropertyBindingSupport;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,35 @@ class PublishProducerTest {
             assertTrue(cl.contains("type=\"text/x-custom\""), cl);
             assertEquals("alpha", Files.readString(tmp.resolve("site/resources/origin.example/a.txt")));
         }
+    }
+
+    /** A route stopped while its context runs takes its producer's flush timer with it; started again, it has one. */
+    @Test
+    void aRouteStoppedWhileTheContextRunsLeavesNoFlushTimerBehind() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("direct:publish").routeId("publish").to(uri() + "&flushInterval=60000");
+                }
+            });
+            context.start();
+            assertEquals(1, flushTimers(context), "the producer flushes on a timer");
+            for (int round = 0; round < 2; round++) {
+                context.getRouteController().stopRoute("publish");
+                await().atMost(5, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(0, flushTimers(context),
+                        "the stopped route's timer thread"));
+                context.getRouteController().startRoute("publish");
+                assertEquals(1, flushTimers(context));
+            }
+        }
+    }
+
+    /** The live threads of {@code context}'s flush timers ({@code resourcesync-publish} in the thread's name). */
+    private static long flushTimers(CamelContext context) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - resourcesync-publish"))
+                .count();
     }
 
     @Test

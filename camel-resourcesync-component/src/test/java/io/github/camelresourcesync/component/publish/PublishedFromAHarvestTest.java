@@ -108,6 +108,42 @@ class PublishedFromAHarvestTest {
         }
     }
 
+    /**
+     * A poll's batch published, then failed after the publisher: the next poll delivers the batch again, and the
+     * publisher says it changed nothing.
+     */
+    @Test
+    void aBatchDeliveredAgainAfterAFailureChangesNothing() throws Exception {
+        try (TestSource source = new TestSource().put("/res/a.txt", "alpha").put("/res/b.txt", "bravo");
+             CamelContext context = new DefaultCamelContext()) {
+            context.getRegistry().bind("store", new InMemoryStateStore());
+            Path site = tmp.resolve("site");
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + source.base() + "?stateStore=#store&initialDelay=3600000&delay=3600000"
+                         + "&batching=true").routeId("harvest")
+                            .to("resourcesync-publish:" + site + "?baseUrl=https://mirror.example/rs/"
+                                + "&resourceListInterval=0")
+                            .process(e -> {
+                                published.add(e.getIn().getHeader(ResourceSyncConstants.PUBLISHED));
+                                if (published.size() == 1) {
+                                    throw new IllegalStateException("the step after the publisher fails once");
+                                }
+                            });
+                }
+            });
+            context.start();
+            Polls.consumer(context, "harvest").run();
+            assertEquals(List.of(true), published);
+            Polls.consumer(context, "harvest").run();
+            assertEquals(List.of(true, false), published, "the same batch again: the Source did not change");
+            String resources = Files.readString(site.resolve("resourcelist.xml"));
+            assertTrue(resources.contains(source.uri("/res/a.txt").toString()) && resources.contains(
+                    source.uri("/res/b.txt").toString()), resources);
+        }
+    }
+
     /** With every interval 0 no timer writes the documents: each batch of {@code flushSize} events does. */
     @Test
     void aPublisherWithoutIntervalsWritesByFlushSizeAlone() throws Exception {

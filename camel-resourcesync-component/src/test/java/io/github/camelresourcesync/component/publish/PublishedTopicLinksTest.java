@@ -183,6 +183,16 @@ class PublishedTopicLinksTest {
         }
     }
 
+    /** Served before any publisher wrote a Capability List: a file has no channels, so no {@code Link} at all. */
+    @Test
+    void aFileServedBeforeThereIsACapabilityListHasNoLinkHeader() throws Exception {
+        Files.createDirectories(tmp.resolve("site/notification"));
+        Files.writeString(tmp.resolve("site/notification/changelist.xml"), "<urlset/>");
+        HttpResponse<String> get = request("GET", base.resolve("notification/changelist.xml"));
+        assertEquals(200, get.statusCode());
+        assertNull(get.headers().firstValue("Link").orElse(null), "not even an empty one");
+    }
+
     @Test
     void withoutPushHubThereIsNoTopicAndDiscoveryFailsWithAMessage() throws Exception {
         startPublisher("");
