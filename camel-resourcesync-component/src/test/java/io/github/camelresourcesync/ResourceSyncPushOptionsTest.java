@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpHandler;
 import io.github.camelresourcesync.http.AllowedHosts;
@@ -12,6 +13,7 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.WebSubPublisher;
 import io.github.camelresourcesync.testsupport.Polls;
+import io.github.camelresourcesync.testsupport.TcpProxy;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
 import io.github.camelresourcesync.testsupport.TestHub;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -107,6 +109,24 @@ class ResourceSyncPushOptionsTest extends PushRouteTestSupport {
         await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
         assertEquals(0, consumer.getPolls(), "subscribed before any poll");
         assertEquals(source.changeTopic().toString(), hub.subscriptions().get(0).topic());
+    }
+
+    /** A route stopped while its context runs unsubscribes, then closes its connections to the hub and its threads. */
+    @Test
+    void aStoppedRouteClosesItsConnectionsToTheHub() throws Exception {
+        try (TcpProxy proxy = new TcpProxy(hub.uri().getHost(), hub.uri().getPort())) {
+            startRoute("sync", 3_600_000, "&pushTopic=" + source.changeTopic() + "&pushHub=http://127.0.0.1:"
+                                          + proxy.port() + hub.uri().getPath());
+            await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+            context.getRouteController().stopRoute("sync");
+            assertEquals(List.of(), hub.subscriptions(), "unsubscribed on stop");
+            await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(0, proxy.openConnections(),
+                    "the stopped route's connections to the hub"));
+            await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
+                    Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                            .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - ResourceSyncPush"))
+                            .toList(), "the stopped route's push threads"));
+        }
     }
 
     @Test
