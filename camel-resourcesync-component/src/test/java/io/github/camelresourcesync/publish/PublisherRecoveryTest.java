@@ -15,6 +15,8 @@ import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.github.camelresourcesync.publish.PublisherTest.BASE;
 import static io.github.camelresourcesync.publish.PublisherTest.T0;
@@ -113,6 +115,24 @@ class PublisherRecoveryTest {
         }
         assertEquals(List.of(A + " created", B + " created"), listedChanges(dir));
         assertEquals(List.of(A, B), listedResources(dir));
+    }
+
+    /**
+     * An open that fails (writing the documents, or opening the journal) releases the state it had opened: once the
+     * cause is gone the same directory opens again in the same JVM, as a route restarted after the fix does.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = { false, true })
+    void aDirectoryWhoseOpenFailedOpensOnceTheCauseIsGone(boolean journal) throws Exception {
+        // a directory where the journal goes fails the state; a file where .well-known goes fails the documents
+        Path blocker = journal ? Files.createDirectories(dir.resolve(".publisher/" + Journal.FILE))
+                : Files.writeString(Files.createDirectories(dir).resolve(".well-known"), "not a directory");
+        assertThrows(IOException.class, () -> Publisher.open(options()));
+        Files.delete(blocker);
+        try (Publisher p = Publisher.open(options())) {
+            assertTrue(p.publish(event(A.toString(), ChangeType.CREATED, T0), null));
+        }
+        assertEquals(List.of(A + " created"), listedChanges(dir));
     }
 
     /**
