@@ -13,6 +13,7 @@ import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -133,6 +134,39 @@ class PublisherRecoveryTest {
             assertTrue(p.publish(event(A.toString(), ChangeType.CREATED, T0), null));
         }
         assertEquals(List.of(A + " created"), listedChanges(dir));
+    }
+
+    /**
+     * A closed publisher holds no file of its directory open (its state, its journal): a route stopped and started
+     * again many times leaks no descriptor. Read from {@code /proc/self/fd}, so on Linux only.
+     */
+    @Test
+    void aClosedPublisherHoldsNoFileOfItsDirectoryOpen() throws Exception {
+        Path fds = Path.of("/proc/self/fd");
+        Assumptions.assumeTrue(Files.isDirectory(fds), "Linux's /proc");
+        try (Publisher p = Publisher.open(options().storeContent(true))) {
+            assertTrue(p.publish(event(A.toString(), ChangeType.CREATED, T0), body("alpha")));
+            assertTrue(openFilesUnder(fds, dir).contains(dir.toRealPath().resolve(".publisher/" + Journal.FILE)),
+                    "the check sees the open journal: " + openFilesUnder(fds, dir));
+        }
+        assertEquals(List.of(), openFilesUnder(fds, dir));
+    }
+
+    private static List<Path> openFilesUnder(Path fds, Path root) throws IOException {
+        List<Path> open = new ArrayList<>();
+        try (Stream<Path> links = Files.list(fds)) {
+            for (Path link : (Iterable<Path>) links::iterator) {
+                try {
+                    Path target = Files.readSymbolicLink(link);
+                    if (target.startsWith(root.toRealPath())) {
+                        open.add(target);
+                    }
+                } catch (IOException e) {
+                    // closed while listed (the listing's own descriptor among them)
+                }
+            }
+        }
+        return open;
     }
 
     /**
