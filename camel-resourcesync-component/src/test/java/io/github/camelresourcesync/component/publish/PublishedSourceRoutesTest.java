@@ -196,12 +196,17 @@ class PublishedSourceRoutesTest {
         assertEquals(200, get("notes.txt", "If-Modified-Since", "yesterday").statusCode(), "a date it cannot read");
     }
 
+    /** {@code length} random bytes (from {@code seed}) served as {@code dumps/part.zip}. */
+    private byte[] randomDumpPart(int length, long seed) throws IOException {
+        byte[] data = new byte[length];
+        new java.util.Random(seed).nextBytes(data);
+        Files.write(Files.createDirectories(tmp.resolve("site/dumps")).resolve("part.zip"), data);
+        return data;
+    }
+
     @Test
     void answersOneByteRangeAndHeadWithTheLength() throws Exception {
-        byte[] data = new byte[100_000];
-        new java.util.Random(24).nextBytes(data);
-        Files.createDirectories(tmp.resolve("site/dumps"));
-        Files.write(tmp.resolve("site/dumps/part.zip"), data);
+        byte[] data = randomDumpPart(100_000, 24);
 
         HttpResponse<byte[]> first = get("dumps/part.zip", "Range", "bytes=0-9");
         assertEquals(206, first.statusCode());
@@ -245,10 +250,7 @@ class PublishedSourceRoutesTest {
      */
     @Test
     void everyServedBodyEndsWhereItsFileOrRangeEnds() throws Exception {
-        byte[] data = new byte[40_000];
-        new java.util.Random(7).nextBytes(data);
-        Files.createDirectories(tmp.resolve("site/dumps"));
-        Files.write(tmp.resolve("site/dumps/part.zip"), data);
+        byte[] data = randomDumpPart(40_000, 7);
         Files.write(tmp.resolve("site/dumps/empty.zip"), new byte[0]);
         Files.writeString(tmp.resolve("site/notes.txt"), "notes");
         // one connection (HTTP/1.1 keep-alive); a body that never ends fails the test instead of hanging it (a
