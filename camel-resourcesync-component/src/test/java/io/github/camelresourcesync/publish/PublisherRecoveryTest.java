@@ -13,6 +13,7 @@ import io.github.camelresourcesync.model.ChangeType;
 import io.github.camelresourcesync.model.Entry;
 import io.github.camelresourcesync.model.Hashes;
 import io.github.camelresourcesync.model.SyncEvent;
+import io.github.camelresourcesync.testsupport.OpenFiles;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,31 +143,13 @@ class PublisherRecoveryTest {
      */
     @Test
     void aClosedPublisherHoldsNoFileOfItsDirectoryOpen() throws Exception {
-        Path fds = Path.of("/proc/self/fd");
-        Assumptions.assumeTrue(Files.isDirectory(fds), "Linux's /proc");
+        Assumptions.assumeTrue(OpenFiles.readable(), "Linux's /proc/self/fd");
         try (Publisher p = Publisher.open(options().storeContent(true))) {
             assertTrue(p.publish(event(A.toString(), ChangeType.CREATED, T0), body("alpha")));
-            assertTrue(openFilesUnder(fds, dir).contains(dir.toRealPath().resolve(".publisher/" + Journal.FILE)),
-                    "the check sees the open journal: " + openFilesUnder(fds, dir));
+            assertTrue(OpenFiles.under(dir).contains(dir.toRealPath().resolve(".publisher/" + Journal.FILE)),
+                    "the check sees the open journal: " + OpenFiles.under(dir));
         }
-        assertEquals(List.of(), openFilesUnder(fds, dir));
-    }
-
-    private static List<Path> openFilesUnder(Path fds, Path root) throws IOException {
-        List<Path> open = new ArrayList<>();
-        try (Stream<Path> links = Files.list(fds)) {
-            for (Path link : (Iterable<Path>) links::iterator) {
-                try {
-                    Path target = Files.readSymbolicLink(link);
-                    if (target.startsWith(root.toRealPath())) {
-                        open.add(target);
-                    }
-                } catch (IOException e) {
-                    // closed while listed (the listing's own descriptor among them)
-                }
-            }
-        }
-        return open;
+        assertEquals(List.of(), OpenFiles.under(dir));
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.model.SyncEvents;
 import io.github.camelresourcesync.testsupport.SitemapStructure;
+import io.github.camelresourcesync.testsupport.OpenFiles;
 import io.github.camelresourcesync.testsupport.StrictGzip;
 import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TestSource;
@@ -246,7 +247,8 @@ class PublishedSourceRoutesTest {
 
     /**
      * A served body ends where its file (or range) ends, also for an empty file, the last byte of a file and a gzip
-     * body: the client has the whole response at once and sends its next request on the same connection.
+     * body: the client has the whole response at once and sends its next request on the same connection. The file is
+     * closed once answered.
      */
     @Test
     void everyServedBodyEndsWhereItsFileOrRangeEnds() throws Exception {
@@ -270,6 +272,14 @@ class PublishedSourceRoutesTest {
                         HttpResponse.BodyHandlers.ofByteArray()).body()), StandardCharsets.UTF_8));
             }
         }, "every body ends");
+        if (OpenFiles.readable()) {
+            // and each served file is closed once answered: no descriptor is left per request (the publisher's own
+            // state under .publisher stays open while it runs)
+            Path state = tmp.resolve("site/.publisher").toRealPath();
+            await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
+                    OpenFiles.under(tmp.resolve("site")).stream().filter(f -> !f.startsWith(state)).toList(),
+                    "served files still open"));
+        }
     }
 
     @Test
