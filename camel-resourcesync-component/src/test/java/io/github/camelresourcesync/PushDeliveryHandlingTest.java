@@ -5,6 +5,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * What the callback does with a delivery it accepts: the pass it wakes (on the consumer's scheduler, or on push's own
@@ -30,6 +33,8 @@ class PushDeliveryHandlingTest extends PushRouteTestSupport {
     private static final String SECRET = "delivery-test-secret";
 
     private final List<String> bodies = new CopyOnWriteArrayList<>();
+    /** when set, the route holds each pushed change (a body with "pushed") until it is counted down */
+    private volatile CountDownLatch holdPushed;
 
     @Override
     protected TestSource newSource() throws Exception {
@@ -44,7 +49,14 @@ class PushDeliveryHandlingTest extends PushRouteTestSupport {
                 from("resourcesync:" + source.base() + "?stateStore=#store" + scheduling + "&push=true&pushSecret="
                      + SECRET + "&pushCallbackUrl=http://127.0.0.1:" + httpPort)
                         .routeId("sync")
-                        .process(e -> bodies.add(e.getIn().getBody(String.class)));
+                        .process(e -> {
+                            String body = e.getIn().getBody(String.class);
+                            bodies.add(body);
+                            CountDownLatch hold = holdPushed;
+                            if (hold != null && body.contains("pushed")) {
+                                hold.await(Polls.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                            }
+                        });
             }
         });
         ResourceSyncConsumer consumer = (ResourceSyncConsumer) context.getRoute("sync").getConsumer();
@@ -78,6 +90,8 @@ class PushDeliveryHandlingTest extends PushRouteTestSupport {
     void theCallerSeesThePassItsDeliveryWokeAndWhenItHasEnded() throws Exception {
         ResourceSyncConsumer consumer = subscribed("&delay=3600000&initialDelay=3600000");
         assertEquals(0, consumer.getPushPassesQueued(), "no delivery yet");
+        CountDownLatch release = new CountDownLatch(1);
+        holdPushed = release;
         source.change("/res/a.txt", "alpha, pushed");
         byte[] notification = source.changeNotification(1);
         assertEquals(202, hub.forge(consumer.push().callback(), source.changeTopic().toString(), notification,
@@ -85,6 +99,10 @@ class PushDeliveryHandlingTest extends PushRouteTestSupport {
         // the pass was queued before the hub got its answer: the count says so, and waiting on it is enough
         long queued = consumer.getPushPassesQueued();
         assertEquals(1, queued);
+        // the pass is in the route, held there: it has not ended
+        await().atMost(Polls.TIMEOUT).until(() -> bodies.size() == 3);
+        assertFalse(consumer.pushPassesEnded(queued), "the pass is still delivering");
+        release.countDown();
         await().atMost(Polls.TIMEOUT).until(() -> consumer.pushPassesEnded(queued));
         assertEquals(List.of("alpha", "bravo", "alpha, pushed"), bodies);
     }
