@@ -1,6 +1,7 @@
 package io.github.camelresourcesync;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,9 @@ import com.sun.net.httpserver.HttpHandler;
 import io.github.camelresourcesync.http.AllowedHosts;
 import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
+import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.notify.WebSubPublisher;
+import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TcpProxy;
 import io.github.camelresourcesync.testsupport.TestHttpServer;
@@ -109,6 +112,60 @@ class ResourceSyncPushOptionsTest extends PushRouteTestSupport {
         await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
         assertEquals(0, consumer.getPolls(), "subscribed before any poll");
         assertEquals(source.changeTopic().toString(), hub.subscriptions().get(0).topic());
+    }
+
+    /**
+     * A signed framework notification (a capability document changed) makes the pass it wakes read the Capability
+     * List anew: here the Source moved its Change List, and the change listed only in the new one comes at once, not
+     * after {@code rediscoveryInterval}.
+     */
+    @Test
+    void aFrameworkNotificationMakesThePassReadTheCapabilityListAnew() throws Exception {
+        try (LiteralSource moving = new LiteralSource()) {
+            moving.capabilities("resourcelist", "changelist")
+                    .xml("/resourcelist.xml", LiteralSource.URLSET + """
+                              <rs:md capability="resourcelist" at="2024-01-01T00:00:10Z"/>
+                              <url><loc>{base}/res/a.txt</loc></url>
+                            </urlset>""")
+                    .xml("/changelist.xml", LiteralSource.URLSET + """
+                              <rs:md capability="changelist" from="2024-01-01T00:00:10Z"/>
+                            </urlset>""")
+                    .text("/res/a.txt", "alpha");
+            URI topic = moving.base().resolve("notification/framework.xml");
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("resourcesync:" + moving.base() + "?stateStore=#store&delay=3600000&initialDelay=0"
+                         + "&push=true&pushSecret=" + SECRET + "&pushCallbackUrl=http://127.0.0.1:" + httpPort
+                         + "&pushTopic=" + topic + "&pushHub=" + hub.uri())
+                            .routeId("sync").process(e -> events.add(e.copy()));
+                }
+            });
+            ResourceSyncConsumer consumer = (ResourceSyncConsumer) context.getRoute("sync").getConsumer();
+            await().atMost(Polls.TIMEOUT).until(() -> events.size() == 1 && hub.subscriptions().size() == 1);
+
+            // the Change List moves; the old one stays, with nothing new in it
+            moving.xml("/capabilitylist.xml", LiteralSource.URLSET + """
+                      <rs:ln rel="up" href="{base}/.well-known/resourcesync"/>
+                      <rs:md capability="capabilitylist"/>
+                      <url><loc>{base}/resourcelist.xml</loc><rs:md capability="resourcelist"/></url>
+                      <url><loc>{base}/changes/changelist.xml</loc><rs:md capability="changelist"/></url>
+                    </urlset>""")
+                    .xml("/changes/changelist.xml", LiteralSource.URLSET + """
+                              <rs:md capability="changelist" from="2024-01-01T00:00:10Z"/>
+                              <url><loc>{base}/res/b.txt</loc><rs:md change="created" datetime="2024-01-01T00:00:20Z"/></url>
+                            </urlset>""")
+                    .text("/res/b.txt", "bravo");
+            byte[] notification = (LiteralSource.URLSET + """
+                      <rs:md capability="framework-notification"/>
+                      <url><loc>%s/capabilitylist.xml</loc><rs:md capability="capabilitylist" change="updated"
+                        datetime="2024-01-01T00:00:20Z"/></url>
+                    </urlset>""".formatted(moving.origin())).getBytes(StandardCharsets.UTF_8);
+            assertEquals(202, hub.forge(consumer.push().callback(), topic.toString(), notification,
+                    HubSignature.sign("sha256", SECRET, notification)));
+            await().atMost(Polls.TIMEOUT).until(() -> events.size() == 2);
+            assertEquals("bravo", events.get(1).getIn().getBody(String.class));
+        }
     }
 
     /** A route stopped while its context runs unsubscribes, then closes its connections to the hub and its threads. */
