@@ -168,15 +168,23 @@ class ResourceSyncPushOptionsTest extends PushRouteTestSupport {
         }
     }
 
-    /** A route stopped while its context runs unsubscribes, then closes its connections to the hub and its threads. */
+    /**
+     * A route stopped while its context runs unsubscribes, stops answering at its callback, and closes its connections
+     * to the hub and its threads.
+     */
     @Test
     void aStoppedRouteClosesItsConnectionsToTheHub() throws Exception {
         try (TcpProxy proxy = new TcpProxy(hub.uri().getHost(), hub.uri().getPort())) {
-            startRoute("sync", 3_600_000, "&pushTopic=" + source.changeTopic() + "&pushHub=http://127.0.0.1:"
-                                          + proxy.port() + hub.uri().getPath());
+            ResourceSyncConsumer consumer = startRoute("sync", 3_600_000, "&pushTopic=" + source.changeTopic()
+                                                                           + "&pushHub=http://127.0.0.1:" + proxy.port()
+                                                                           + hub.uri().getPath());
             await().atMost(Polls.TIMEOUT).until(() -> hub.subscriptions().size() == 1);
+            URI callback = consumer.push().callback();
             context.getRouteController().stopRoute("sync");
             assertEquals(List.of(), hub.subscriptions(), "unsubscribed on stop");
+            byte[] notification = source.changeNotification(1);
+            assertEquals(404, hub.forge(callback, source.changeTopic().toString(), notification,
+                    HubSignature.sign("sha256", SECRET, notification)), "nothing answers at the callback any more");
             await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(0, proxy.openConnections(),
                     "the stopped route's connections to the hub"));
             await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
