@@ -23,6 +23,7 @@ import io.github.camelresourcesync.state.JdbcStateStore;
 import io.github.camelresourcesync.state.SourceState;
 import io.github.camelresourcesync.state.MVStoreStateStore;
 import io.github.camelresourcesync.state.SyncStateStore;
+import io.github.camelresourcesync.testsupport.Causes;
 import io.github.camelresourcesync.testsupport.ComponentModels;
 import io.github.camelresourcesync.testsupport.NotHonouredOptions;
 import io.github.camelresourcesync.testsupport.Polls;
@@ -298,11 +299,8 @@ class ComponentOptionsTest {
                         .routeId("sync").to("mock:events");
             }
         });
-        Throwable e = assertThrows(Exception.class, context::start);
-        while (e.getCause() != null) {
-            e = e.getCause();
-        }
-        assertEquals("The JDBC state store needs a dataSource or a jdbcUrl", e.getMessage());
+        assertEquals("The JDBC state store needs a dataSource or a jdbcUrl",
+                Causes.rootMessage(assertThrows(Exception.class, context::start)));
     }
 
     /** A store of the user's own is started before the route uses it, as the SPI promises ("called once before use"). */

@@ -24,6 +24,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.camelresourcesync.notify.HubNotifier;
 import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.state.InMemoryStateStore;
+import io.github.camelresourcesync.testsupport.Causes;
 import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.DirectoryServer;
 import io.github.camelresourcesync.testsupport.LogCapture;
@@ -325,19 +326,13 @@ class PublisherPushTest extends CamelTestSupport {
     void misconfiguredPushIsRefusedAtStartWithAMessage() throws Exception {
         Exception mode = assertThrows(Exception.class,
                 () -> startPublisher(publishUri(hub.uri(), "&pushMode=fat")));
-        assertTrue(rootMessage(mode).contains("pushMode is 'fat', expected fatPing or publish"), rootMessage(mode));
+        assertTrue(Causes.rootMessage(mode).contains("pushMode is 'fat', expected fatPing or publish"), Causes.rootMessage(mode));
         context.removeRoute("publish");
         Exception topic = assertThrows(Exception.class, () -> startPublisher(publishUri(hub.uri(),
                 "&pushMode=publish&pushChangeTopic=http://elsewhere.example/topic")));
-        assertTrue(rootMessage(topic).contains("must lie under baseUrl"), rootMessage(topic));
+        assertTrue(Causes.rootMessage(topic).contains("must lie under baseUrl"), Causes.rootMessage(topic));
     }
 
-    private static String rootMessage(Throwable t) {
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t.getMessage();
-    }
 
     @Test
     void aHangingHubNeverHoldsUpPublishing() throws Exception {

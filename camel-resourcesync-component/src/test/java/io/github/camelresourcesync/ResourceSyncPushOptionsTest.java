@@ -14,6 +14,7 @@ import io.github.camelresourcesync.http.FetcherConfig;
 import io.github.camelresourcesync.notify.HubClient;
 import io.github.camelresourcesync.notify.HubSignature;
 import io.github.camelresourcesync.notify.WebSubPublisher;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.LiteralSource;
 import io.github.camelresourcesync.testsupport.Polls;
 import io.github.camelresourcesync.testsupport.TcpProxy;
@@ -188,9 +189,7 @@ class ResourceSyncPushOptionsTest extends PushRouteTestSupport {
             await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(0, proxy.openConnections(),
                     "the stopped route's connections to the hub"));
             await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
-                    Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                            .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - ResourceSyncPush"))
-                            .toList(), "the stopped route's push threads"));
+                    TestContexts.threads(context, "ResourceSyncPush"), "the stopped route's push threads"));
         }
     }
 

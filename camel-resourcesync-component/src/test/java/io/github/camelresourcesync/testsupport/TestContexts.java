@@ -3,6 +3,7 @@ package io.github.camelresourcesync.testsupport;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import io.github.camelresourcesync.component.publish.PublishedSourceRoutes;
@@ -98,5 +99,11 @@ public final class TestContexts {
     /** Whether the consumer check of route {@code routeId} is registered and in {@code state}. */
     public static boolean consumerHealthIs(CamelContext context, String routeId, HealthCheck.State state) {
         return consumerHealth(context, routeId).map(r -> r.getState() == state).orElse(false);
+    }
+
+    /** The live threads of {@code context} made for {@code purpose} (the name Camel ends them with, after " - "). */
+    public static List<String> threads(CamelContext context, String purpose) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - " + purpose)).toList();
     }
 }

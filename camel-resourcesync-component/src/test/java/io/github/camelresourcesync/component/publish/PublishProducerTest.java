@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.github.camelresourcesync.testsupport.Causes;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import org.apache.camel.CamelContext;
 import org.apache.camel.CamelExecutionException;
 import org.apache.camel.Exchange;
@@ -89,10 +91,8 @@ class PublishProducerTest {
     }
 
     /** The live threads of {@code context}'s flush timers ({@code resourcesync-publish} in the thread's name). */
-    private static long flushTimers(CamelContext context) {
-        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - resourcesync-publish"))
-                .count();
+    private static int flushTimers(CamelContext context) {
+        return TestContexts.threads(context, "resourcesync-publish").size();
     }
 
     @Test
@@ -147,7 +147,7 @@ class PublishProducerTest {
             Exception e = assertThrows(Exception.class, () -> context.getEndpoint("resourcesync:publish?directory="
                                                                                    + tmp.resolve("site")
                                                                                    + "&baseUrl=http://x/"));
-            String message = rootMessage(e);
+            String message = Causes.rootMessage(e);
             assertTrue(message.contains("the publisher moved to resourcesync-publish:<directory>"), message);
             Exception producer = assertThrows(UnsupportedOperationException.class,
                     () -> context.getEndpoint("resourcesync:http://127.0.0.1:1/").createProducer());
@@ -200,11 +200,4 @@ class PublishProducerTest {
         }
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t.getMessage();
-    }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.camelresourcesync.ResourceSyncConstants;
+import io.github.camelresourcesync.testsupport.TestContexts;
 import io.github.camelresourcesync.testsupport.TcpProxy;
 import io.github.camelresourcesync.testsupport.TestHub;
 import org.apache.camel.CamelContext;
@@ -156,7 +157,7 @@ class PublisherPushNotificationsTest {
         String reasons = causes(e);
         assertTrue(reasons.contains(site.toString()), reasons);
         await().atMost(5, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(List.of(),
-                threads("ResourceSyncPublishPush"), "the notifier's thread"));
+                TestContexts.threads(context, "ResourceSyncPublishPush"), "the notifier's thread"));
         assertEquals(List.of(), hub.publications());
     }
 
@@ -172,11 +173,6 @@ class PublisherPushNotificationsTest {
             await().atMost(10, TimeUnit.SECONDS).untilAsserted(() -> assertEquals(0, proxy.openConnections(),
                     "the stopped route's connections to the hub"));
         }
-    }
-
-    private List<String> threads(String name) {
-        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(n -> n.contains("(" + context.getName() + ")") && n.endsWith(" - " + name)).toList();
     }
 
     private static String causes(Throwable t) {
