@@ -107,8 +107,10 @@ class QuartzClusterTest {
             try {
                 // the other node finishes every baseline while the paused node's leases expire
                 await().atMost(Duration.ofSeconds(180)).until(() -> cluster.distinctEvents() >= sources * resources);
-                assertTrue(cluster.stats(other).getOrDefault("handOvers", 0L) > 0,
-                        "the other node took a lease over: " + cluster.stats(other));
+                // the node writes its statistics file on its own schedule: wait for the one that counts the take-over
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(
+                        cluster.stats(other).getOrDefault("handOvers", 0L) > 0,
+                        "the other node took a lease over: " + cluster.stats(other)));
                 state = stableState(cluster);
             } finally {
                 signal("CONT", cluster.nodes.get(paused));
